@@ -1,0 +1,69 @@
+"""The ``chessarbiter`` command and its exit codes.
+
+Exit codes: 0 ok; 1 anything else (including "no valid pairing"); 2 usage error; 3 invalid
+input (a malformed or inconsistent file, an impossible request).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from chessarbiter import __version__
+from chessarbiter.errors import ChessArbiterError
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+EXIT_INVALID_INPUT = 3
+
+EPILOG = """\b
+Exit codes:
+  0  success
+  1  any other failure
+  2  usage error (unknown option, missing argument)
+  3  invalid input (malformed or inconsistent file, impossible request)
+"""
+
+
+@click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="chessarbiter")
+def cli() -> None:
+    """chessarbiter — the arbiter's workbench: TRF files, pairings, standings."""
+
+
+def _register() -> None:
+    from chessarbiter.cli import demo, roundrobin, standings, trf
+
+    for module in (trf, roundrobin, standings, demo):
+        module.register(cli)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns (and, as a script, exits with) the exit code."""
+    _register()
+    try:
+        cli.main(args=argv, prog_name="chessarbiter", standalone_mode=False)
+    except click.exceptions.Exit as e:
+        return int(e.exit_code)
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        return EXIT_FAILURE
+    except click.UsageError as e:
+        e.show()
+        return EXIT_USAGE
+    except click.ClickException as e:
+        e.show()
+        return e.exit_code if e.exit_code != 1 else EXIT_FAILURE
+    except ChessArbiterError as e:
+        click.echo(f"error: {e}", err=True)
+        return EXIT_INVALID_INPUT
+    except OSError as e:
+        click.echo(f"error: {e}", err=True)
+        return EXIT_INVALID_INPUT if isinstance(e, FileNotFoundError) else EXIT_FAILURE
+    return EXIT_OK
+
+
+def entry_point() -> None:
+    sys.exit(main())

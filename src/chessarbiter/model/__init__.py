@@ -1,0 +1,38 @@
+"""The tournament model: pure data and the rules that keep it consistent. No I/O."""
+
+from chessarbiter.model.player import NationalRating, Player, Team
+from chessarbiter.model.points import HALF, ONE, STANDARD, ZERO, Points, PointSystem
+from chessarbiter.model.results import Colour, Outcome, PlayerId, Result, RoundEntry
+from chessarbiter.model.tournament import (
+    Acceleration,
+    ByeRequest,
+    ExtraRecord,
+    Field,
+    ForbiddenPairs,
+    Inconsistency,
+    Tournament,
+)
+
+__all__ = [
+    "HALF",
+    "ONE",
+    "STANDARD",
+    "ZERO",
+    "Acceleration",
+    "ByeRequest",
+    "Colour",
+    "ExtraRecord",
+    "Field",
+    "ForbiddenPairs",
+    "Inconsistency",
+    "NationalRating",
+    "Outcome",
+    "Player",
+    "PlayerId",
+    "PointSystem",
+    "Points",
+    "Result",
+    "RoundEntry",
+    "Team",
+    "Tournament",
+]

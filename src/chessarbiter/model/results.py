@@ -1,0 +1,247 @@
+"""Colours, result codes and per-round entries: every meaning a TRF round column can carry.
+
+The result codes are those of the FIDE TRF (TRF16 and TRF-2026, spec section 6.1):
+
+====  =====================================================  ======================
+code  meaning                                                ``Result`` member
+====  =====================================================  ======================
+1     win (game played)                                      ``WIN``
+=     draw (game played)                                     ``DRAW``
+0     loss (game played)                                     ``LOSS``
+\\+    forfeit win                                            ``FORFEIT_WIN``
+\\-    forfeit loss                                           ``FORFEIT_LOSS``
+W     win in a game of less than one move (not rated)        ``UNRATED_WIN``
+D     draw in a game of less than one move (not rated)       ``UNRATED_DRAW``
+L     loss in a game of less than one move (not rated)       ``UNRATED_LOSS``
+H     half-point bye                                         ``HALF_POINT_BYE``
+F     full-point bye                                         ``FULL_POINT_BYE``
+U     pairing-allocated bye (PAB)                            ``PAIRING_ALLOCATED_BYE``
+Z     zero-point bye or known absence                        ``ZERO_POINT_BYE``
+====  =====================================================  ======================
+
+A blank column (no entry at all) is "not paired": the player was not in the event that round
+(a late entrant, or a withdrawn player). It scores like ``Z`` and is modelled as
+``RoundEntry.NOT_PAIRED``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import ClassVar, TypeAlias
+
+PlayerId: TypeAlias = int
+"""A pairing number (TRF starting rank), 1 to 9999."""
+
+
+class Colour(enum.Enum):
+    """The colour a player had (or was scheduled to have) in a round."""
+
+    WHITE = "w"
+    BLACK = "b"
+    NONE = "-"
+
+    @property
+    def opposite(self) -> Colour:
+        """White for black, black for white; no colour stays no colour.
+
+        >>> Colour.WHITE.opposite
+        <Colour.BLACK: 'b'>
+        """
+        if self is Colour.WHITE:
+            return Colour.BLACK
+        if self is Colour.BLACK:
+            return Colour.WHITE
+        return Colour.NONE
+
+
+class Outcome(enum.Enum):
+    """The point-bearing outcome of a round entry for its player."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+
+
+class Result(enum.Enum):
+    """A TRF result code (see the module table)."""
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    UNRATED_WIN = "W"
+    UNRATED_DRAW = "D"
+    UNRATED_LOSS = "L"
+    HALF_POINT_BYE = "H"
+    FULL_POINT_BYE = "F"
+    PAIRING_ALLOCATED_BYE = "U"
+    ZERO_POINT_BYE = "Z"
+
+    @classmethod
+    def from_code(cls, code: str) -> Result:
+        """The result of a TRF code, case-insensitive.
+
+        >>> Result.from_code("h")
+        <Result.HALF_POINT_BYE: 'H'>
+
+        :raises ValueError: for a code TRF does not define.
+        """
+        try:
+            return cls(code.upper())
+        except ValueError:
+            raise ValueError(f"unknown result code {code!r}") from None
+
+    @property
+    def is_bye(self) -> bool:
+        """H, F, U or Z: a round without an opponent."""
+        return self in _BYES
+
+    @property
+    def is_forfeit(self) -> bool:
+        """``+`` or ``-``: a scheduled game that was not played."""
+        return self is Result.FORFEIT_WIN or self is Result.FORFEIT_LOSS
+
+    @property
+    def is_game(self) -> bool:
+        """A game played over the board (including games of less than one move, W/D/L)."""
+        return self in _GAMES
+
+    @property
+    def is_rated_game(self) -> bool:
+        """1, = or 0: a game that counts for rating."""
+        return self is Result.WIN or self is Result.DRAW or self is Result.LOSS
+
+    @property
+    def outcome(self) -> Outcome:
+        """Win, draw or loss, as the point system sees it.
+
+        >>> Result.HALF_POINT_BYE.outcome
+        <Outcome.DRAW: 'draw'>
+        """
+        return _OUTCOMES[self]
+
+    @property
+    def counterparts(self) -> frozenset[Result]:
+        """The results the opponent may have in the same game.
+
+        A played game mirrors (1/0, =/=, W/L, D/D); a forfeit is ``+``/``-`` or ``-``/``-`` (a
+        double forfeit). Byes have no opponent and no counterpart.
+        """
+        return _COUNTERPARTS.get(self, frozenset())
+
+
+_BYES = frozenset(
+    {
+        Result.HALF_POINT_BYE,
+        Result.FULL_POINT_BYE,
+        Result.PAIRING_ALLOCATED_BYE,
+        Result.ZERO_POINT_BYE,
+    }
+)
+_GAMES = frozenset(
+    {
+        Result.WIN,
+        Result.DRAW,
+        Result.LOSS,
+        Result.UNRATED_WIN,
+        Result.UNRATED_DRAW,
+        Result.UNRATED_LOSS,
+    }
+)
+_OUTCOMES = {
+    Result.WIN: Outcome.WIN,
+    Result.DRAW: Outcome.DRAW,
+    Result.LOSS: Outcome.LOSS,
+    Result.FORFEIT_WIN: Outcome.WIN,
+    Result.FORFEIT_LOSS: Outcome.LOSS,
+    Result.UNRATED_WIN: Outcome.WIN,
+    Result.UNRATED_DRAW: Outcome.DRAW,
+    Result.UNRATED_LOSS: Outcome.LOSS,
+    Result.HALF_POINT_BYE: Outcome.DRAW,
+    Result.FULL_POINT_BYE: Outcome.WIN,
+    Result.PAIRING_ALLOCATED_BYE: Outcome.WIN,
+    Result.ZERO_POINT_BYE: Outcome.LOSS,
+}
+_COUNTERPARTS = {
+    Result.WIN: frozenset({Result.LOSS}),
+    Result.LOSS: frozenset({Result.WIN}),
+    Result.DRAW: frozenset({Result.DRAW}),
+    Result.UNRATED_WIN: frozenset({Result.UNRATED_LOSS}),
+    Result.UNRATED_LOSS: frozenset({Result.UNRATED_WIN}),
+    Result.UNRATED_DRAW: frozenset({Result.UNRATED_DRAW}),
+    Result.FORFEIT_WIN: frozenset({Result.FORFEIT_LOSS}),
+    Result.FORFEIT_LOSS: frozenset({Result.FORFEIT_WIN, Result.FORFEIT_LOSS}),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """What one player did in one round: opponent, colour and result.
+
+    ``opponent`` is ``None`` when there is no opponent (a bye, an absence, or a forfeit recorded
+    without an opponent). ``result`` is ``None`` for :attr:`NOT_PAIRED` (no opponent) and for a
+    game that is paired but whose result is not in yet (:attr:`is_pending`).
+
+    >>> RoundEntry(7, Colour.WHITE, Result.WIN).is_played
+    True
+    >>> RoundEntry.bye(Result.PAIRING_ALLOCATED_BYE).received_pab
+    True
+    """
+
+    opponent: PlayerId | None
+    colour: Colour
+    result: Result | None
+
+    NOT_PAIRED: ClassVar[RoundEntry]
+
+    def __post_init__(self) -> None:
+        result, opponent, colour = self.result, self.opponent, self.colour
+        if opponent is not None and opponent < 1:
+            raise ValueError(f"opponent must be a pairing number >= 1, not {opponent}")
+        if result is None:
+            if opponent is None and colour is not Colour.NONE:
+                raise ValueError("an entry without opponent and result cannot have a colour")
+        elif result.is_bye:
+            if opponent is not None:
+                raise ValueError(f"a bye ({result.value}) cannot have an opponent")
+            if colour is not Colour.NONE:
+                raise ValueError(f"a bye ({result.value}) cannot have a colour")
+        elif result.is_game:
+            if opponent is None:
+                raise ValueError(f"a played game ({result.value}) needs an opponent")
+            if colour is Colour.NONE:
+                raise ValueError(f"a played game ({result.value}) needs a colour")
+
+    @classmethod
+    def bye(cls, result: Result) -> RoundEntry:
+        """A round without an opponent: H, F, U or Z."""
+        return cls(None, Colour.NONE, result)
+
+    @property
+    def is_played(self) -> bool:
+        """A game was played over the board (counts for colours, floats and repeat pairings)."""
+        return self.result is not None and self.result.is_game
+
+    @property
+    def is_paired(self) -> bool:
+        """The pairing gave this player an opponent or the pairing-allocated bye."""
+        return self.opponent is not None or self.result is Result.PAIRING_ALLOCATED_BYE
+
+    @property
+    def is_pending(self) -> bool:
+        """Paired against an opponent, result not yet known."""
+        return self.result is None and self.opponent is not None
+
+    @property
+    def received_pab(self) -> bool:
+        return self.result is Result.PAIRING_ALLOCATED_BYE
+
+    @property
+    def is_unplayed(self) -> bool:
+        """No game was played: a bye, a forfeit, an absence or not paired."""
+        return not self.is_played
+
+
+RoundEntry.NOT_PAIRED = RoundEntry(None, Colour.NONE, None)

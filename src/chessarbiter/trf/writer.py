@@ -1,0 +1,355 @@
+"""Writing TRF files in a chosen :class:`~chessarbiter.trf.dialects.Dialect`.
+
+The canonical layout, which a file already in it reproduces byte for byte:
+
+1. ``012``-``132`` (only records with content; ``112`` once per deputy);
+2. engine lines ``XXR``, ``XXC`` (engine dialects);
+3. TRF-2026 records ``142``-``222`` (TRF-2026);
+4. engine lines ``XXS``, ``XXZ``, ``XXP``, ``BB*``;
+5. the ``001`` player records in pairing-number order, then ``XXA`` lines;
+6. teams (``013`` in TRF16, ``310`` in TRF-2026), then ``240``, ``250``, ``260``;
+7. national rating records, then every record kept as it was read, in its order.
+
+Points (columns 81-84) are computed from the results, never copied. What the target dialect
+cannot carry is reported (:func:`dumps_with_losses`) or refused (:func:`dumps`), never dropped
+silently.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from decimal import Decimal
+
+from chessarbiter.errors import TrfDataLossError
+from chessarbiter.model import (
+    Colour,
+    ForbiddenPairs,
+    Player,
+    Points,
+    PointSystem,
+    RoundEntry,
+    Tournament,
+)
+from chessarbiter.model.points import STANDARD
+from chessarbiter.trf import records as rec
+from chessarbiter.trf.dialects import TRF2026, Dialect
+
+_XXS_ORDER = (
+    ("WW", "win_white"),
+    ("BW", "win_black"),
+    ("WD", "draw_white"),
+    ("BD", "draw_black"),
+    ("WL", "loss_white"),
+    ("BL", "loss_black"),
+    ("ZPB", "zero_point_bye"),
+    ("HPB", "half_point_bye"),
+    ("FPB", "full_point_bye"),
+    ("PAB", "pairing_allocated_bye"),
+    ("FW", "forfeit_win"),
+    ("FL", "forfeit_loss"),
+)
+
+
+def dumps(tournament: Tournament, dialect: Dialect = TRF2026) -> str:
+    """The TRF text of ``tournament``.
+
+    :raises TrfDataLossError: if the dialect cannot carry part of the tournament.
+    """
+    text, losses = dumps_with_losses(tournament, dialect)
+    if losses:
+        raise TrfDataLossError(losses)
+    return text
+
+
+def dump(tournament: Tournament, path: str | os.PathLike[str], dialect: Dialect = TRF2026) -> None:
+    """Write ``tournament`` to ``path`` (UTF-8), all or nothing: the file is replaced only once
+    the whole text is ready."""
+    text = dumps(tournament, dialect)
+    tmp = f"{os.fspath(path)}.tmp"
+    with open(tmp, "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def dumps_with_losses(tournament: Tournament, dialect: Dialect = TRF2026) -> tuple[str, list[str]]:
+    """The TRF text of ``tournament`` and a list of what the dialect could not carry."""
+    w = _Writer(tournament, dialect)
+    lines = w.lines()
+    text = "".join(line.rstrip() + dialect.line_ending for line in lines)
+    return text, w.losses
+
+
+def _pts(value: Points) -> str:
+    return f"{value:4.1f}"
+
+
+class _Writer:
+    def __init__(self, t: Tournament, dialect: Dialect) -> None:
+        self.t = t
+        self.d = dialect
+        self.v26 = dialect.version == "2026"
+        self.losses: list[str] = []
+
+    def lose(self, what: str) -> None:
+        self.losses.append(what)
+
+    def lines(self) -> list[str]:
+        t, out = self.t, list[str]()
+        headers = {code: getattr(t, attr) for code, attr in rec.TEXT_HEADERS.items()}
+        for code in ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102"):
+            if headers[code]:
+                out.append(f"{code} {headers[code]}")
+        out += [f"112 {deputy}" for deputy in t.deputy_arbiters]
+        if t.time_control:
+            out.append(f"122 {t.time_control}")
+        if t.round_dates:
+            out.append(self.round_dates())
+        if self.d.engine:
+            out += self.engine_header()
+        out += self.trf26_header()
+        out += self.engine_rules()
+        for player in t:
+            out.append(self.player(player))
+        out += self.virtual_points()
+        out += self.teams()
+        out += self.trf26_lists()
+        out += self.national_ratings()
+        for extra in t.extra_records:
+            if extra.code in rec.TRF26_CODES and not self.v26:
+                self.lose(f"record {extra.code} (TRF-2026 only)")
+                continue
+            out.append(f"{extra.code} {extra.text}" if extra.text else extra.code)
+        return out
+
+    def round_dates(self) -> str:
+        line = "132".ljust(rec.ROUND_FIRST_COLUMN - 1)
+        return line + "  ".join(d.ljust(8) for d in self.t.round_dates)
+
+    def engine_header(self) -> list[str]:
+        t, out = self.t, list[str]()
+        if t.total_rounds is not None:
+            out.append(f"XXR {t.total_rounds}")
+        parts = (["rank"] if t.pair_by_rank else []) + (
+            [f"{'white' if t.initial_colour is Colour.WHITE else 'black'}1"]
+            if t.initial_colour is not None
+            else []
+        )
+        if parts:
+            out.append("XXC " + " ".join(parts))
+        return out
+
+    def trf26_header(self) -> list[str]:
+        t, out = self.t, list[str]()
+        fields: list[tuple[str, str]] = [
+            ("142", str(t.total_rounds) if t.total_rounds is not None else ""),
+            ("152", t.initial_colour.value.upper() if t.initial_colour else ""),
+            ("162", self.scoring_162()),
+            ("172", t.rank_method),
+            ("182", t.pairing_controller),
+            ("192", t.system),
+            ("202", ",".join(t.tiebreaks)),
+            ("212", ",".join(t.team_tiebreaks)),
+            ("222", t.time_control_code),
+        ]
+        carried_by_engine = {"142", "152"} if self.d.engine else set()
+        if not self.d.engine and not self.v26 and t.pair_by_rank:
+            self.lose("pairing by rank (XXC rank)")
+        for code, value in fields:
+            if not value:
+                continue
+            if self.v26:
+                out.append(f"{code} {value}" if code != "162" else f"162 {value}")
+            elif code not in carried_by_engine and not (code == "162" and self.d.engine):
+                self.lose(f"record {code} ({_WHAT[code]}; TRF-2026 only)")
+        return out
+
+    def scoring_162(self) -> str:
+        ps = self.t.point_system
+        if ps.is_standard:
+            return ""
+        if not _fits_162(ps):
+            if not self.d.engine and self.v26:
+                self.lose(f"point system {ps} (record 162 cannot express it)")
+            return ""
+        values = [("W", ps.win), ("D", ps.draw), ("L", ps.loss)]
+        if ps.zero_point_bye:
+            values.append(("A", ps.zero_point_bye))
+        if ps.pairing_allocated_bye != ps.win:
+            values.append(("P", ps.pairing_allocated_bye))
+        return "    ".join(f" {s}{_pts(v)}" for s, v in values).rstrip()
+
+    def engine_rules(self) -> list[str]:
+        t, out = self.t, list[str]()
+        if not self.d.engine:
+            if t.absent_next_round:
+                self.lose("players absent next round (XXZ)")
+            if any(f.first_round is None for f in t.forbidden_pairs) and not self.v26:
+                self.lose("forbidden pairs (XXP)")
+            if not self.v26 and not t.point_system.is_standard:
+                self.lose("the point system (162, XXS or BB* records)")
+            return out
+        ps = t.point_system
+        bb_ok = _fits_bbp(ps)
+        if not bb_ok or self.d.xxs:
+            out.append("XXS " + " ".join(f"{k}={getattr(ps, f):.1f}" for k, f in _XXS_ORDER))
+        if t.absent_next_round:
+            out.append("XXZ " + " ".join(str(n) for n in t.absent_next_round))
+        for group in t.forbidden_pairs:
+            if group.first_round is None and group.last_round is None:
+                out.append("XXP " + " ".join(str(n) for n in group.players))
+        if bb_ok:
+            values = {
+                "BBW": ps.win,
+                "BBD": ps.draw,
+                "BBL": ps.loss,
+                "BBZ": ps.zero_point_bye,
+                "BBF": ps.forfeit_loss,
+                "BBU": ps.pairing_allocated_bye,
+            }
+            defaults = dict(values, BBW=STANDARD.win, BBD=STANDARD.draw, BBL=STANDARD.loss)
+            defaults.update(BBZ=Decimal(0), BBF=Decimal(0), BBU=ps.win)
+            for code in rec.BBP_POINT_CODES:
+                if code in self.d.bbp_codes or values[code] != defaults[code]:
+                    out.append(f"{code} {_pts(values[code])}")
+        return out
+
+    def player(self, p: Player) -> str:
+        t = self.t
+        if len(p.name) > 33:
+            self.lose(f"player {p.number}: the name is longer than 33 characters")
+        points = t.score(p.number)
+        if points >= 100:
+            self.lose(f"player {p.number}: points {points} do not fit columns 81-84")
+        rating = "" if p.rating is None else str(p.rating)
+        head = (
+            f"001 {p.number:4d} {p.sex:1.1}{p.title:>3.3} {p.name:<33.33} {rating:>4} "
+            f"{p.federation:<3.3} {p.fide_id:>11.11} {p.birth_date:<10.10} "
+            f"{_pts(points)} {'' if p.rank is None else p.rank:>4}"
+        )
+        return head + "".join(f"  {_entry(e)}" for e in p.results)
+
+    def virtual_points(self) -> list[str]:
+        t = self.t
+        if not t.virtual_points:
+            return []
+        if not self.d.engine:
+            self.lose("virtual points for pairing (XXA)")
+            return []
+        return [
+            f"XXA {n:4d}" + "".join(f" {_pts(v)}" for v in values)
+            for n, values in sorted(t.virtual_points.items())
+        ]
+
+    def teams(self) -> list[str]:
+        """TRF-2026 ``310`` for numbered teams; ``013`` (TRF16, still read by TRF-2026) for
+        teams without a number, as a file that had them."""
+        out: list[str] = []
+        for team in self.t.teams:
+            if self.v26 and team.number is not None:
+                members = "".join(f" {m:4d}" for m in team.members)
+                out.append(
+                    f"310 {team.number:3d} {team.name:<32.32} {team.nickname:<5.5} "
+                    f"{team.reported_strength:>6} {team.reported_match_points:>6} "
+                    f"{team.reported_game_points:>6} {team.reported_rank:>3} {members}"
+                )
+            else:
+                if team.number is not None or team.nickname or team.reported_match_points:
+                    self.lose(f"team {team.name!r}: number, nickname and scores (record 310)")
+                out.append(f"013 {team.name:<32.32}" + " ".join(f"{m:4d}" for m in team.members))
+        return out
+
+    def trf26_lists(self) -> list[str]:
+        t, out = self.t, list[str]()
+        if not self.v26:
+            if t.bye_requests:
+                self.lose("requested byes (record 240)")
+            if t.accelerations:
+                self.lose("acceleration (record 250)")
+            bounded = [f for f in t.forbidden_pairs if f.first_round is not None]
+            if bounded:
+                self.lose("forbidden pairs limited to some rounds (record 260)")
+            return out
+        for bye in t.bye_requests:
+            out.append(f"240 {bye.kind.value} {bye.round:3d}" + _ids(bye.players))
+        for a in t.accelerations:
+            mp = "" if a.match_points is None else _pts(a.match_points)
+            gp = "" if a.game_points is None else _pts(a.game_points)
+            out.append(
+                f"250 {mp:>4} {gp:>4} {a.first_round:3d} {a.last_round:3d} "
+                f"{a.first_player:4d} {a.last_player:4d}"
+            )
+        for group in t.forbidden_pairs:
+            out.extend(self.forbidden_26(group))
+        return out
+
+    def forbidden_26(self, group: ForbiddenPairs) -> Iterable[str]:
+        if group.first_round is None and group.last_round is None:
+            if self.d.engine:
+                return []  # written as XXP
+            last = self.t.total_rounds
+            if last is None:
+                self.lose("forbidden pairs for every round without a number of rounds (XXP)")
+                return []
+            return [f"260 {1:3d} {last:3d}" + _ids(group.players)]
+        first = group.first_round or 1
+        last = group.last_round or self.t.total_rounds or 999
+        return [f"260 {first:3d} {last:3d}" + _ids(group.players)]
+
+    def national_ratings(self) -> list[str]:
+        out: list[str] = []
+        for p in self.t:
+            for nr in p.national_ratings:
+                if not self.v26:
+                    self.lose(f"player {p.number}: national rating record {nr.federation}")
+                    continue
+                rating = "" if nr.rating is None else str(nr.rating)
+                out.append(
+                    f"{nr.federation:3.3} {p.number:4d} {nr.sex:1.1}{nr.category:>3.3} "
+                    f"{nr.name:<33.33} {rating:>4} {nr.origin:<3.3} {nr.national_id:>11.11} "
+                    f"{nr.birth_date:<10.10}"
+                )
+        return out
+
+
+_WHAT = {
+    "142": "number of rounds",
+    "152": "initial colour",
+    "162": "point system",
+    "172": "starting-rank method",
+    "182": "pairing controller",
+    "192": "tournament type",
+    "202": "tie-breaks",
+    "212": "team tie-breaks",
+    "222": "time control code",
+}
+
+
+def _ids(ids: Iterable[int]) -> str:
+    return "".join(f" {n:4d}" for n in ids)
+
+
+def _entry(e: RoundEntry) -> str:
+    if e.result is None and e.opponent is None:
+        return " " * 8
+    opponent = "0000" if e.opponent is None else f"{e.opponent:4d}"
+    return f"{opponent} {e.colour.value} {' ' if e.result is None else e.result.value}"
+
+
+def _fits_162(ps: PointSystem) -> bool:
+    return (
+        ps.is_colour_blind
+        and ps.forfeit_win == ps.win
+        and ps.full_point_bye == ps.win
+        and ps.half_point_bye == ps.draw
+        and ps.forfeit_loss == ps.zero_point_bye
+    )
+
+
+def _fits_bbp(ps: PointSystem) -> bool:
+    return (
+        ps.is_colour_blind
+        and ps.forfeit_win == ps.win
+        and ps.full_point_bye == ps.win
+        and ps.half_point_bye == ps.draw
+    )
