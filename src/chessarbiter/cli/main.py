@@ -22,7 +22,7 @@ EPILOG = """\b
 Exit codes:
   0  success
   1  any other failure
-  2  usage error (unknown option, missing argument)
+  2  usage error (unknown option, missing argument, no such file)
   3  invalid input (malformed or inconsistent file, impossible request)
 """
 
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns (and, as a script, exits with) the exit code."""
     _register()
     try:
-        cli.main(args=argv, prog_name="chessarbiter", standalone_mode=False)
+        rv = cli.main(args=argv, prog_name="chessarbiter", standalone_mode=False)
     except click.exceptions.Exit as e:
         return int(e.exit_code)
     except click.exceptions.Abort:
@@ -62,7 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as e:
         click.echo(f"error: {e}", err=True)
         return EXIT_INVALID_INPUT if isinstance(e, FileNotFoundError) else EXIT_FAILURE
-    return EXIT_OK
+    # without standalone mode click returns the code a command exited with (ctx.exit(n))
+    return rv if isinstance(rv, int) else EXIT_OK
 
 
 def entry_point() -> None:

@@ -90,6 +90,7 @@ class _Writer:
         self.d = dialect
         self.v26 = dialect.version == "2026"
         self.losses: list[str] = []
+        self.scores = t.scores()
 
     def lose(self, what: str) -> None:
         self.losses.append(what)
@@ -215,10 +216,9 @@ class _Writer:
         return out
 
     def player(self, p: Player) -> str:
-        t = self.t
         if len(p.name) > 33:
             self.lose(f"player {p.number}: the name is longer than 33 characters")
-        points = t.score(p.number)
+        points = self.scores[p.number]
         if points >= 100:
             self.lose(f"player {p.number}: points {points} do not fit columns 81-84")
         rating = "" if p.rating is None else str(p.rating)

@@ -1,0 +1,1 @@
+"""Pairing systems, one module per system (round robin, FIDE C.05: ``roundrobin``)."""
