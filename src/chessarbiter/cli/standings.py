@@ -1,0 +1,82 @@
+"""``chessarbiter standings FILE``: the standings and crosstable of a TRF file, as text or JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from chessarbiter import trf
+from chessarbiter.crosstable import crosstable_text, standings_text
+from chessarbiter.standings import Standing, standings
+
+
+def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
+    """The JSON document of ``chessarbiter standings --format json``.
+
+    Each row has ``rank`` (the first place of a shared place), ``pairing_number``, ``name``,
+    ``points`` (a float), ``tiebreaks`` (name to float), then ``shared_rank`` (``"3-5"``),
+    ``rating`` (``null`` when unrated), ``federation``, ``games_played`` and ``withdrawn``.
+
+    >>> from decimal import Decimal
+    >>> row = Standing(1, 1, 5, "Ann", 2000, "ENG", Decimal("6.5"), 9, ())
+    >>> standings_json([row])["standings"][0]["points"]
+    6.5
+    """
+    return {
+        "standings": [
+            {
+                "rank": row.rank,
+                "pairing_number": row.pairing_number,
+                "name": row.name,
+                "points": float(row.points),
+                "tiebreaks": {name: float(value) for name, value in row.tiebreaks.items()},
+                "shared_rank": row.shared,
+                "rating": row.rating,
+                "federation": row.federation,
+                "games_played": row.games_played,
+                "withdrawn": row.withdrawn,
+            }
+            for row in rows
+        ]
+    }
+
+
+@click.command("standings")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: the standings, a blank line, then the crosstable; json: the standings only.",
+)
+@click.option(
+    "--after-round",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help="Count rounds 1 to N only (default: every round played).",
+)
+@click.option("--ascii", "ascii_", is_flag=True, help='Write draws as "=" and points as 6.5.')
+def standings_command(
+    file: Path, output_format: str, after_round: int | None, ascii_: bool
+) -> None:
+    """Print the standings of the TRF file FILE (places shared on equal points)."""
+    tournament = trf.load(file)
+    rows = standings(tournament, after_round)
+    if output_format == "json":
+        click.echo(json.dumps(standings_json(rows), indent=2, ensure_ascii=False))
+        return
+    click.echo(standings_text(rows, ascii=ascii_))
+    click.echo()
+    click.echo(crosstable_text(tournament, after_round, ascii=ascii_))
+
+
+def register(cli: click.Group) -> None:
+    """Add ``standings`` to the ``chessarbiter`` command group."""
+    cli.add_command(standings_command)

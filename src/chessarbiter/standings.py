@@ -1,0 +1,170 @@
+"""Standings: players ranked by points, then by a list of tie-breaks.
+
+Players tied on points and on every tie-break share a place: rank 3 shared by three players is
+the place "3-5", and each of them is listed with ``rank`` 3. Inside a shared place players are
+listed by pairing number. Withdrawn players stay in the table (with ``withdrawn`` set).
+
+A tie-break is anything with a ``name`` and a ``value(tournament, player, after_round)``
+(:class:`TieBreak`); a higher value ranks higher. None ship here: the C.07 tie-breaks live in
+their own package and are passed in as a sequence.
+
+>>> from chessarbiter.model import Player, Result, Tournament
+>>> t = Tournament(total_rounds=1)
+>>> for n, name in enumerate(["Ann", "Bob", "Cid", "Dan"], start=1):
+...     _ = t.add_player(Player(n, name))
+>>> t.record_game(1, 1, 2, Result.DRAW)
+>>> t.record_game(1, 3, 4, Result.LOSS)
+>>> [(s.shared, s.pairing_number, str(s.points)) for s in standings(t)]
+[('1', 4, '1'), ('2-3', 1, '0.5'), ('2-3', 2, '0.5'), ('4', 3, '0')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from itertools import groupby
+from typing import Protocol
+
+from chessarbiter.errors import ChessArbiterError
+from chessarbiter.model import Player, PlayerId, Points, RoundEntry, Tournament
+
+
+class TieBreak(Protocol):
+    """A tie-break: its name (the column heading, e.g. ``"BH"``) and a player's value.
+
+    ``value`` gets the tournament, the player's pairing number and the last round counted
+    (already resolved: never ``None``). A higher value ranks higher.
+    """
+
+    @property
+    def name(self) -> str:
+        """The tie-break's short name, unique in one list; used as column heading and JSON key."""
+        ...
+
+    def value(self, tournament: Tournament, player: PlayerId, after_round: int) -> Decimal:
+        """The player's value of this tie-break after ``after_round`` rounds."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One row of the standings.
+
+    ``rank`` is the first place of the player's tie group and ``last_rank`` its last place (equal
+    when the place is not shared). ``entries`` holds one entry per round of the table (round 1
+    first), "not paired" where nothing was recorded. ``games_played`` counts games played over
+    the board (forfeits and byes excluded).
+    """
+
+    rank: int
+    last_rank: int
+    pairing_number: PlayerId
+    name: str
+    rating: int | None
+    federation: str
+    points: Points
+    games_played: int
+    entries: tuple[RoundEntry, ...]
+    tiebreaks: dict[str, Decimal] = field(default_factory=dict)
+    title: str = ""
+    withdrawn: bool = False
+
+    @property
+    def is_shared(self) -> bool:
+        """Whether another player shares this place."""
+        return self.last_rank != self.rank
+
+    @property
+    def shared(self) -> str:
+        """The place as printed: ``"3"``, or ``"3-5"`` when players 3 to 5 share it.
+
+        >>> row = Standing(3, 5, 7, "Ann", None, "", Decimal(4), 6, ())
+        >>> row.shared
+        '3-5'
+        """
+        return f"{self.rank}-{self.last_rank}" if self.is_shared else str(self.rank)
+
+
+def resolve_after_round(tournament: Tournament, after_round: int | None) -> int:
+    """The last round a table counts: ``after_round``, or by default the last paired round.
+
+    :raises ChessArbiterError: if ``after_round`` is negative or beyond the rounds played.
+
+    >>> resolve_after_round(Tournament(), None)
+    0
+    """
+    played = tournament.rounds_played
+    if after_round is None:
+        return played
+    if after_round < 0:
+        raise ChessArbiterError(f"after_round must be 0 or more, not {after_round}")
+    if after_round > played:
+        raise ChessArbiterError(
+            f"cannot show the standings after round {after_round}: "
+            f"only {played} round{'s' if played != 1 else ''} have been played"
+        )
+    return after_round
+
+
+def standings(
+    tournament: Tournament,
+    after_round: int | None = None,
+    tiebreaks: Sequence[TieBreak] = (),
+) -> list[Standing]:
+    """The standings after ``after_round`` (default: the last paired round), best first.
+
+    Players are ordered by points, then by each tie-break in turn (higher first); players equal
+    on all of them share a place and are listed by pairing number.
+
+    :raises ChessArbiterError: for an ``after_round`` out of range or two tie-breaks with one name.
+    """
+    rounds = resolve_after_round(tournament, after_round)
+    names = [tb.name for tb in tiebreaks]
+    duplicates = sorted({n for n in names if names.count(n) > 1})
+    if duplicates:
+        raise ChessArbiterError(f"tie-break listed twice: {', '.join(duplicates)}")
+
+    def key(player: Player) -> tuple[Decimal, ...]:
+        values = [tournament.score(player.number, rounds)]
+        values += [tb.value(tournament, player.number, rounds) for tb in tiebreaks]
+        return tuple(values)
+
+    keyed = sorted(
+        ((key(p), p) for p in tournament),
+        key=lambda kp: (tuple(-v for v in kp[0]), kp[1].number),
+    )
+    rows: list[Standing] = []
+    for group_key, members in groupby(keyed, key=lambda kp: kp[0]):
+        group = [p for _, p in members]
+        first = len(rows) + 1
+        last = first + len(group) - 1
+        for player in group:
+            rows.append(_row(player, rounds, first, last, group_key, names))
+    return rows
+
+
+def _row(
+    player: Player,
+    rounds: int,
+    first: int,
+    last: int,
+    values: tuple[Decimal, ...],
+    tiebreak_names: list[str],
+) -> Standing:
+    entries = tuple(player.entry(r) for r in range(1, rounds + 1))
+    withdrawn_from = player.withdrawn_from_round
+    return Standing(
+        rank=first,
+        last_rank=last,
+        pairing_number=player.number,
+        name=player.name,
+        rating=player.rating or None,
+        federation=player.federation,
+        points=values[0],
+        games_played=sum(1 for e in entries if e.is_played),
+        entries=entries,
+        tiebreaks=dict(zip(tiebreak_names, values[1:], strict=True)),
+        title=player.title,
+        withdrawn=withdrawn_from is not None and withdrawn_from <= rounds,
+    )
