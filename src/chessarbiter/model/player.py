@@ -85,6 +85,8 @@ class Team:
     ``number`` is the team pairing number of TRF-2026 ``310`` (``None`` for a TRF16 ``013``
     record, which has none). ``reported`` keeps the match points, game points, rank and strength
     a file reported, as written, for writing back; they are not this model's scores.
+    ``trf16_record`` says that the file also described this numbered team with a TRF16 ``013``
+    record (TRF-2026 files may carry both; ``013`` is "to be phased out"), to be written back.
     """
 
     name: str
@@ -95,3 +97,4 @@ class Team:
     reported_match_points: str = ""
     reported_game_points: str = ""
     reported_rank: str = ""
+    trf16_record: bool = False

@@ -46,6 +46,7 @@ from chessarbiter.trf.dialects import Dialect
 
 _LINE_SPLIT = re.compile(r"\r\n|\r|\n")
 _FEDERATION_CODE = re.compile(r"[A-Z]{3}")
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 _XXS_KEYS: dict[str, tuple[str, ...]] = {
     "WW": ("win_white",),
     "BW": ("win_black",),
@@ -201,16 +202,18 @@ class _Reader:
         elif code in rec.TRF26_TEXT_HEADERS:
             setattr(t, rec.TRF26_TEXT_HEADERS[code], text.strip())
         elif code in rec.OPAQUE_CODES:
-            t.extra_records.append(ExtraRecord(code, line[4:].rstrip()))
+            t.extra_records.append(ExtraRecord(code, line[3:].rstrip()))
         elif code in rec.BBP_POINT_CODES:
             self.bbp(n, line, code)
-        elif _FEDERATION_CODE.fullmatch(code) and line[3:4] == " " and line[4:8].strip().isdigit():
+        elif (
+            _FEDERATION_CODE.fullmatch(code) and line[3:4] == " " and _is_digits(line[4:8].strip())
+        ):
             self.national_rating(n, line, code)
         elif self.strict:
             self.problem(n, 1, f"unknown record code {code!r}")
         else:
             self.note(n, 1, f"unknown record code {code!r} kept as it is")
-            t.extra_records.append(ExtraRecord(code, line[4:].rstrip() if len(line) > 4 else ""))
+            t.extra_records.append(ExtraRecord(code, line[3:].rstrip()))
 
     # -- header records --------------------------------------------------------------------
 
@@ -218,25 +221,32 @@ class _Reader:
         self.t.deputy_arbiters.append(text.strip())
 
     def round_dates(self, n: int, line: str, text: str) -> None:
-        dates: list[str] = []
+        """Round r's date belongs at columns 92+10(r-1)..99+10(r-1). Writers put it one or two
+        columns off (Sharly-Chess: from 93), so each date goes to the 10-column slot it starts
+        in; dates that do not fit the slots are read in order."""
         head = line[4 : rec.ROUND_FIRST_COLUMN - 1]
-        if head.strip():
-            # not aligned with the round columns: take the dates in order
-            dates = line[4:].split()
+        slots: dict[int, str] = {}
+        aligned = not head.strip()
+        if aligned:
+            for column, token in _tokens(line, rec.ROUND_FIRST_COLUMN):
+                r = (column - rec.ROUND_FIRST_COLUMN) // rec.ROUND_WIDTH + 1
+                if r in slots:
+                    aligned = False
+                    break
+                slots[r] = token
+        if not aligned:
+            self.t.round_dates = line[4:].split()
             self.note(n, 5, "round dates not aligned with the round columns; read in order")
-        else:
-            r = 1
-            while rec.round_opponent_column(r) <= len(line):
-                first = rec.round_opponent_column(r)
-                dates.append(line[first - 1 : first + 7].strip())
-                r += 1
-            while dates and not dates[-1]:
-                dates.pop()
-        self.t.round_dates = dates
+            return
+        off = [r for r in slots if rec.field(line, (rec.round_opponent_column(r),) * 2) == " "]
+        if off:
+            column = rec.round_opponent_column(off[0])
+            self.note(n, column, "round dates not at their columns (92, 102, ...); read by slot")
+        self.t.round_dates = [slots.get(r, "") for r in range(1, max(slots, default=0) + 1)]
 
     def number_of_rounds(self, n: int, line: str, text: str) -> None:
         value = text.split()[0] if text.split() else ""
-        if not value.isdigit() or int(value) < 1:
+        if not _is_digits(value) or int(value) < 1:
             self.problem(n, 5, f"number of rounds must be a positive integer, not {value!r}")
             return
         rounds = int(value)
@@ -253,32 +263,33 @@ class _Reader:
             return
         self.set_initial_colour(n, Colour.WHITE if value == "W" else Colour.BLACK)
 
-    def set_initial_colour(self, n: int, colour: Colour) -> None:
+    def set_initial_colour(self, n: int, colour: Colour, column: int = 5) -> None:
         if self.t.initial_colour is not None and self.t.initial_colour is not colour:
-            self.problem(n, 5, "initial colour contradicts the one said before")
+            self.problem(n, column, "initial colour contradicts the one said before")
         self.t.initial_colour = colour
 
     def xxc(self, n: int, line: str, text: str) -> None:
         self.engine = True
-        for token in text.split():
+        for column, token in _tokens(line, 5):
             low = token.lower()
             if low == "rank":
                 self.t.pair_by_rank = True
             elif low in ("white1", "black1"):
-                self.set_initial_colour(n, Colour.WHITE if low == "white1" else Colour.BLACK)
+                colour = Colour.WHITE if low == "white1" else Colour.BLACK
+                self.set_initial_colour(n, colour, column)
             else:
-                self.problem(n, 5, f"XXC takes 'rank', 'white1' or 'black1', not {token!r}")
+                self.problem(n, column, f"XXC takes 'rank', 'white1' or 'black1', not {token!r}")
 
     def xxs(self, n: int, line: str, text: str) -> None:
         self.engine = True
-        for token in text.split():
+        for column, token in _tokens(line, 5):
             key, sep, value = token.partition("=")
             if not sep or key.upper() not in _XXS_KEYS:
-                self.problem(n, 5, f"XXS expects CODE=VALUE with a known code, not {token!r}")
+                self.problem(n, column, f"XXS expects CODE=VALUE with a known code, not {token!r}")
                 continue
             points = _decimal(value)
             if points is None:
-                self.problem(n, 5, f"XXS value {value!r} is not a number")
+                self.problem(n, column, f"XXS value {value!r} is not a number")
                 continue
             self.xxs_values.append((key.upper(), points))
 
@@ -298,7 +309,7 @@ class _Reader:
     def xxa(self, n: int, line: str, text: str) -> None:
         self.engine = True
         number = rec.field(line, (5, 8)).strip()
-        if not number.isdigit():
+        if not _is_digits(number):
             self.problem(n, 5, f"XXA needs a pairing number in columns 5-8, not {number!r}")
             return
         values: list[Points] = []
@@ -359,7 +370,7 @@ class _Reader:
             self.problem(n, 5, f"bye type must be F, H or Z, not {line[4:5]!r}")
             return
         round_ = rec.field(line, (7, 9)).strip()
-        if not round_.isdigit() or int(round_) < 1:
+        if not _is_digits(round_) or int(round_) < 1:
             self.problem(n, 7, f"round must be a positive number, not {round_!r}")
             return
         ids = self.ids(n, line, 11)
@@ -368,7 +379,7 @@ class _Reader:
     def acceleration(self, n: int, line: str, text: str) -> None:
         def number(columns: tuple[int, int], what: str) -> int | None:
             raw = rec.field(line, columns).strip()
-            if not raw.isdigit():
+            if not _is_digits(raw):
                 self.problem(n, columns[0], f"{what} must be a number, not {raw!r}")
                 return None
             return int(raw)
@@ -392,8 +403,9 @@ class _Reader:
 
     def forbidden_26(self, n: int, line: str, text: str) -> None:
         first, last = rec.field(line, (5, 7)).strip(), rec.field(line, (9, 11)).strip()
-        if not first.isdigit() or not last.isdigit():
-            self.problem(n, 5, "260 needs a first and a last round in columns 5-7 and 9-11")
+        if not _is_digits(first) or not _is_digits(last):
+            column = 9 if _is_digits(first) else 5
+            self.problem(n, column, "260 needs a first and a last round in columns 5-7 and 9-11")
             return
         ids = self.ids(n, line, 13)
         if len(ids) < 2:
@@ -404,9 +416,8 @@ class _Reader:
     def ids(self, n: int, line: str, column: int) -> list[int]:
         """Whitespace-separated pairing numbers from ``column`` on."""
         ids: list[int] = []
-        for match in re.finditer(r"\S+", line[column - 1 :]):
-            token, col = match.group(), column + match.start()
-            if not token.isdigit() or int(token) < 1:
+        for col, token in _tokens(line, column):
+            if not _is_digits(token) or int(token) < 1:
                 self.problem(n, col, f"{token!r} is not a pairing number")
                 continue
             ids.append(int(token))
@@ -422,7 +433,7 @@ class _Reader:
 
     def team26(self, n: int, line: str, text: str) -> None:
         number = rec.field(line, (5, 7)).strip()
-        if not number.isdigit():
+        if not _is_digits(number):
             self.problem(n, 5, f"team number must be a number, not {number!r}")
             return
         self.t.teams.append(
@@ -444,7 +455,7 @@ class _Reader:
         while column <= len(line.rstrip()):
             raw = line[column - 1 : column + 3].strip()
             if raw and raw != "0000" and raw != "0":
-                if not raw.isdigit():
+                if not _is_digits(raw):
                     self.problem(n, column, f"team member {raw!r} is not a pairing number")
                 else:
                     members.append(int(raw))
@@ -457,7 +468,7 @@ class _Reader:
     def player(self, n: int, line: str, text: str) -> None:
         ok = True
         raw_number = rec.field(line, rec.PLAYER_NUMBER).strip()
-        if not raw_number.isdigit() or int(raw_number) < 1:
+        if not _is_digits(raw_number) or int(raw_number) < 1:
             self.problem(n, 5, f"pairing number must be 1-9999, not {raw_number!r}")
             return
         number = int(raw_number)
@@ -505,7 +516,7 @@ class _Reader:
         raw = rec.field(line, columns).strip()
         if not raw:
             return None
-        if not raw.isdigit():
+        if not _is_digits(raw):
             self.problem(n, columns[0], f"{what} must be a whole number, not {raw!r}")
             return None
         return int(raw)
@@ -518,10 +529,9 @@ class _Reader:
         while rec.round_opponent_column(r) - 2 <= len(line):
             first = rec.round_opponent_column(r)
             block = line[first - 3 : first + 7].ljust(10)
-            if block[:2].strip() or block[6] != " " or block[8] != " ":
-                bad = (
-                    first - 2 if block[:2].strip() else first + 4 if block[6] != " " else first + 6
-                )
+            filled = next((i for i in (0, 1, 6, 8) if block[i].strip()), None)
+            if filled is not None:
+                bad = first - 2 + filled
                 self.problem(n, bad, f"round {r}: column should be blank: misaligned round data?")
                 ok = False
                 r += 1
@@ -546,7 +556,7 @@ class _Reader:
         )
         opponent: int | None = None
         if opp.strip() and opp.strip() != "0000":
-            if not opp.strip().isdigit():
+            if not _is_digits(opp.strip()):
                 self.problem(n, col_opp, f"round {r}: opponent {opp.strip()!r} is not a number")
                 return None
             opponent = int(opp)
@@ -621,6 +631,7 @@ class _Reader:
         t = self.t
         t.point_system = self.build_point_system()
         t.players = dict(sorted(t.players.items()))
+        self.merge_team_records()
         if self.problems:
             return  # consistency checks only make sense on well-formed lines
         numbers = sorted(self.lines)
@@ -653,6 +664,29 @@ class _Reader:
             self.problem(line, column, str(inc))
         if not self.problems:
             self.check_points()
+
+    def merge_team_records(self) -> None:
+        """A TRF16 ``013`` record that repeats a ``310`` team (same name and members) describes
+        that team, not another one."""
+        numbered = [team for team in self.t.teams if team.number is not None]
+        teams: list[Team] = []
+        for team in self.t.teams:
+            if team.number is None:
+                twin = next(
+                    (
+                        other
+                        for other in numbered
+                        if not other.trf16_record
+                        and other.name == team.name
+                        and other.members == team.members
+                    ),
+                    None,
+                )
+                if twin is not None:
+                    twin.trf16_record = True
+                    continue
+            teams.append(team)
+        self.t.teams = teams
 
     def build_point_system(self) -> PointSystem:
         ps = STANDARD
@@ -738,9 +772,24 @@ class _Reader:
     }
 
 
+def _tokens(line: str, column: int) -> list[tuple[int, str]]:
+    """The whitespace-separated words of ``line`` from ``column`` on, each with its column."""
+    return [(column + m.start(), m.group()) for m in re.finditer(r"\S+", line[column - 1 :])]
+
+
+def _is_digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts characters such as ``'²'`` that ``int``
+    refuses, and other scripts' digits that are not TRF digits."""
+    return text.isascii() and text.isdigit()
+
+
 def _decimal(text: str) -> Decimal | None:
-    try:
-        value = Decimal(text.strip())
-    except InvalidOperation:
+    """A plain decimal number (``2``, ``1.5``, ``-0.5``); nothing else Decimal would accept
+    (``1e3``, ``1_0``, ``NaN``, other scripts' digits)."""
+    text = text.strip()
+    if not _NUMBER.fullmatch(text):
         return None
-    return value if value.is_finite() else None
+    try:
+        return Decimal(text)
+    except InvalidOperation:  # pragma: no cover - the pattern admits only valid numbers
+        return None

@@ -7,7 +7,8 @@ The canonical layout, which a file already in it reproduces byte for byte:
 3. TRF-2026 records ``142``-``222`` (TRF-2026);
 4. engine lines ``XXS``, ``XXZ``, ``XXP``, ``BB*``;
 5. the ``001`` player records in pairing-number order, then ``XXA`` lines;
-6. teams (``013`` in TRF16, ``310`` in TRF-2026), then ``240``, ``250``, ``260``;
+6. teams (``013`` in TRF16, ``310`` in TRF-2026, then the ``013`` twins a TRF-2026 file had),
+   then ``240``, ``250``, ``260``;
 7. national rating records, then every record kept as it was read, in its order.
 
 Points (columns 81-84) are computed from the results, never copied. What the target dialect
@@ -67,9 +68,14 @@ def dump(tournament: Tournament, path: str | os.PathLike[str], dialect: Dialect 
     the whole text is ready."""
     text = dumps(tournament, dialect)
     tmp = f"{os.fspath(path)}.tmp"
-    with open(tmp, "w", encoding="utf-8", newline="") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
 
 
 def dumps_with_losses(tournament: Tournament, dialect: Dialect = TRF2026) -> tuple[str, list[str]]:
@@ -120,10 +126,13 @@ class _Writer:
             if extra.code in rec.TRF26_CODES and not self.v26:
                 self.lose(f"record {extra.code} (TRF-2026 only)")
                 continue
-            out.append(f"{extra.code} {extra.text}" if extra.text else extra.code)
+            out.append(extra.code + extra.text)
         return out
 
     def round_dates(self) -> str:
+        for date in self.t.round_dates:
+            if len(date) > 8:
+                self.lose(f"round date {date!r}: longer than the 8 columns of record 132")
         line = "132".ljust(rec.ROUND_FIRST_COLUMN - 1)
         return line + "  ".join(d.ljust(8) for d in self.t.round_dates)
 
@@ -154,7 +163,7 @@ class _Writer:
             ("222", t.time_control_code),
         ]
         carried_by_engine = {"142", "152"} if self.d.engine else set()
-        if not self.d.engine and not self.v26 and t.pair_by_rank:
+        if not self.d.engine and t.pair_by_rank:
             self.lose("pairing by rank (XXC rank)")
         for code, value in fields:
             if not value:
@@ -178,7 +187,8 @@ class _Writer:
             values.append(("A", ps.zero_point_bye))
         if ps.pairing_allocated_bye != ps.win:
             values.append(("P", ps.pairing_allocated_bye))
-        return "    ".join(f" {s}{_pts(v)}" for s, v in values).rstrip()
+        # symbol at column 6, points at 7-10, then every 9 columns (15/16-19, 24/25-28, ...)
+        return " " + "    ".join(f"{s}{_pts(v)}" for s, v in values)
 
     def engine_rules(self) -> list[str]:
         t, out = self.t, list[str]()
@@ -245,19 +255,35 @@ class _Writer:
         """TRF-2026 ``310`` for numbered teams; ``013`` (TRF16, still read by TRF-2026) for
         teams without a number, as a file that had them."""
         out: list[str] = []
+        also_013: list[str] = []
         for team in self.t.teams:
+            if len(team.name) > 32:
+                self.lose(f"team {team.name!r}: the name is longer than 32 characters")
+            line_013 = f"013 {team.name:<32.32}" + " ".join(f"{m:4d}" for m in team.members)
             if self.v26 and team.number is not None:
+                widths = {
+                    "nickname": (team.nickname, 5),
+                    "strength": (team.reported_strength, 6),
+                    "match points": (team.reported_match_points, 6),
+                    "game points": (team.reported_game_points, 6),
+                    "rank": (team.reported_rank, 3),
+                }
+                for what, (value, width) in widths.items():
+                    if len(value) > width:
+                        self.lose(f"team {team.name!r}: {what} {value!r} wider than {width}")
                 members = "".join(f" {m:4d}" for m in team.members)
                 out.append(
                     f"310 {team.number:3d} {team.name:<32.32} {team.nickname:<5.5} "
                     f"{team.reported_strength:>6} {team.reported_match_points:>6} "
                     f"{team.reported_game_points:>6} {team.reported_rank:>3} {members}"
                 )
+                if team.trf16_record:
+                    also_013.append(line_013)
             else:
                 if team.number is not None or team.nickname or team.reported_match_points:
                     self.lose(f"team {team.name!r}: number, nickname and scores (record 310)")
-                out.append(f"013 {team.name:<32.32}" + " ".join(f"{m:4d}" for m in team.members))
-        return out
+                out.append(line_013)
+        return out + also_013
 
     def trf26_lists(self) -> list[str]:
         t, out = self.t, list[str]()
