@@ -1,0 +1,488 @@
+"""The FIDE (Dutch) system, 2026 edition (C.04.3 in force from 1 February 2026).
+
+The engine follows the method of bbpPairings v6.0.0 (Apache-2.0, © Jeremy Bierema), the
+FIDE-endorsed engine: every criterion of C.04.3 becomes a bit field of an edge weight
+(:mod:`chessarbiter.pairing.dutch.weights`), higher fields for higher-priority criteria, and a
+maximum-weight matching over all players decides. The brackets are then settled one by one, from
+the top score down: which moved-down players are paired in the bracket (C.04.3 B.2 / [C6]-[C7]
+and the MDP choice of D.2), their opponents, which players are exchanged between S1 and S2 and
+the transpositions (D.1-D.3 / Article 4.3), each decision fixed by re-weighting the edges of one
+player and re-solving. Because every pair on the whole board stays in the matching while a
+bracket is settled, the pairing of each bracket is always completable ([C4]: the completion
+criterion applied to every bracket, the novelty of the 2026 text).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from chessarbiter.model import Colour, Tournament
+from chessarbiter.pairing.dutch.weights import WeightContext
+from chessarbiter.pairing.result import Board, NoValidPairingError, RoundPairing
+from chessarbiter.pairing.swiss.colours import neutral_colour
+from chessarbiter.pairing.swiss.state import Edition, SwissPlayer, SwissRound, prepare_round
+
+MatcherFactory = Callable[[int], "Matcher"]
+
+
+class Matcher:
+    """The interface of the matching kernel the engine drives (see
+    :class:`chessarbiter.pairing.matching.MatchingComputer`)."""
+
+    def set_edge_weight(self, u: int, v: int, weight: int) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def compute_matching(self) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def matching(self) -> list[int]:  # pragma: no cover
+        raise NotImplementedError
+
+    def __len__(self) -> int:  # pragma: no cover
+        raise NotImplementedError
+
+
+def _default_factory(size: int) -> Matcher:
+    from chessarbiter.pairing.matching import MatchingComputer
+
+    return MatchingComputer(size)  # type: ignore[return-value]
+
+
+def pair_round(
+    tournament: Tournament,
+    edition: Edition = Edition.DUTCH_2026,
+    *,
+    matcher: MatcherFactory | None = None,
+) -> RoundPairing:
+    """Pair the next round of ``tournament`` by the FIDE (Dutch) system.
+
+    :raises NoValidPairingError: when no pairing satisfies the absolute criteria.
+    :raises PairingError: when the tournament cannot be paired as given (no number of rounds,
+        no initial colour, all rounds paired).
+    """
+    if edition is not Edition.DUTCH_2026:
+        from chessarbiter.errors import PairingError
+
+        raise PairingError(f"the Dutch {edition.value} edition is not available yet")
+    state = prepare_round(tournament, edition)
+    pairs = compute_pairs(state, matcher or _default_factory)
+    return order_boards(state, pairs)
+
+
+def compute_pairs(
+    state: SwissRound, factory: MatcherFactory
+) -> list[tuple[SwissPlayer, SwissPlayer | None]]:
+    """The pairs of the round (unordered), each ``(white, black)``, and ``(player, None)`` for
+    the pairing-allocated bye."""
+    players = sorted(state.to_pair, key=lambda p: (-state.score(p), p.rank))
+    if not players:
+        return []
+    pairer = _DutchPairer(state, players, factory(len(players)))
+    pairer.initial_matching()
+    while pairer.next_bracket():
+        pairer.choose_moved_down_players()
+        pairer.pair_moved_down_players()
+        pairer.settle_remainder()
+        pairer.close_bracket()
+    result: list[tuple[SwissPlayer, SwissPlayer | None]] = []
+    for i, p in enumerate(players):
+        m = pairer.match_of.get(i)
+        if m is None:
+            result.append((p, None))
+        elif i < m:
+            o = players[m]
+            result.append((p, o) if choose_colour(state, p, o) is Colour.WHITE else (o, p))
+    return result
+
+
+class _DutchPairer:
+    """The bracket-by-bracket settlement of one round (see the module docstring).
+
+    Vertices of the matching are the players in pairing order (score, then rank), 0-based.
+    ``members`` holds the vertices of the current bracket (its moved-down players first, then
+    its score group) followed by the next score group; ``mdp_count`` and ``bracket_size`` split
+    it; ``first_vertex``/``next_vertex`` bound the current score group's own vertices.
+    """
+
+    def __init__(self, state: SwissRound, players: list[SwissPlayer], mc: Matcher) -> None:
+        self.state = state
+        self.players = players
+        self.n = len(players)
+        self.ctx = WeightContext(state, players)
+        self.mc = mc
+        self.scores = [state.score(p) for p in players]
+        self.top = self.scores[0]
+        self.match_of: dict[int, int] = {}
+        self.matched = [False] * self.n
+        self.stable: list[int] = []
+        self.members: list[int] = []
+        self.base: list[list[int]] = []
+        self.mdp_count = 0
+        self.bracket_size = 0
+        self.first_vertex = 0
+        self.next_vertex = 0
+        self.group_start = 0
+        self.next_unread = 0
+
+    def solve(self) -> None:
+        self.mc.compute_matching()
+        self.stable = self.mc.matching()
+
+    # -- the whole round -------------------------------------------------------------------
+
+    def initial_matching(self) -> None:
+        """Whether the round can be paired at all, and at which score the bye goes ([C1]-[C5]);
+        with an odd number of players, [C9]'s ranking of the bye candidates' unplayed games."""
+        ctx, players, scores, mc = self.ctx, self.players, self.scores, self.mc
+        odd = self.n & 1
+        for i, p in enumerate(players):
+            for j in range(i):
+                o = players[j]
+                if not odd:
+                    mc.set_edge_weight(i, j, ctx.edge_weight(o, p, False, False))
+                    continue
+                w = 0
+                if ctx.compatible(p, o):
+                    w = 1 + (not ctx.eligible(p)) + (not ctx.eligible(o))
+                    w <<= ctx.groups_shift
+                    w |= ctx.shifts[scores[i]] + ctx.shifts[scores[j]]
+                    w <<= ctx.group_bits
+                    w |= scores[i] >= self.top
+                mc.set_edge_weight(i, j, w)
+        self.solve()
+        matching = self.stable
+        if not _complete(matching, players, ctx):
+            raise NoValidPairingError(
+                "no valid pairing exists: the players cannot all be paired while satisfying "
+                "every absolute criterion"
+            )
+        if odd:
+            bye = next(i for i, m in enumerate(matching) if m == i)
+            ctx.bye_score = scores[bye]
+            ctx.single_downfloater_is_bye = ctx.bye_score >= self.top and all(
+                scores[matching[i]] >= self.top for i in range(self.n) if scores[i] >= self.top
+            )
+            counts = sorted(
+                (
+                    p.played_games
+                    for p, s in zip(players, scores, strict=True)
+                    if s == ctx.bye_score
+                ),
+                reverse=True,
+            )
+            ctx.unplayed_ranks = {games: rank for rank, games in enumerate(counts)}
+            for i, p in enumerate(players):
+                for j in range(i):
+                    mc.set_edge_weight(i, j, ctx.edge_weight(players[j], p, False, False))
+        while self.next_unread < self.n and scores[self.next_unread] >= self.top:
+            self.members.append(self.next_unread)
+            self.next_unread += 1
+
+    # -- one bracket -----------------------------------------------------------------------
+
+    def next_bracket(self) -> bool:
+        """Open the next bracket: the players carried over plus the next score group; compute
+        the base weights of every pair with a player of the bracket or of the group after."""
+        if not (len(self.members) > 1 or self.next_unread < self.n):
+            return False
+        scores = self.scores
+        self.bracket_size = len(self.members)
+        self.first_vertex = self.next_vertex
+        self.next_vertex = self.first_vertex + (self.bracket_size - self.mdp_count)
+        self.group_start = self.next_unread
+        if self.group_start < self.n:
+            floor = scores[self.group_start]
+            while self.next_unread < self.n and scores[self.next_unread] >= floor:
+                self.members.append(self.next_unread)
+                self.next_unread += 1
+        members, players, ctx = self.members, self.players, self.ctx
+        size = len(members)
+        base: list[list[int]] = [[] for _ in range(size)]
+        for larger in range(self.mdp_count, size):
+            lp = players[members[larger]]
+            current = larger < self.bracket_size
+            base[larger] = [
+                ctx.edge_weight(players[members[smaller]], lp, current, not current)
+                for smaller in range(larger)
+            ]
+        self.base = base
+        mc = self.mc
+        for larger in range(size):
+            for smaller, w in enumerate(base[larger]):
+                mc.set_edge_weight(members[larger], members[smaller], w)
+        self.solve()
+        return True
+
+    def in_group(self, v: int) -> bool:
+        """``v`` is matched to a player of the current score group (not an MDP, not below)."""
+        return self.first_vertex <= self.stable[v] < self.next_vertex
+
+    def choose_moved_down_players(self) -> None:
+        """Which moved-down players are paired in this bracket ([C6]/[C7]; D.2 order: by score,
+        then the highest-ranked first)."""
+        members, scores, base, mc = self.members, self.scores, self.base, self.mc
+        md_score = remaining = remaining_matched = 0
+        for idx in range(self.mdp_count):
+            if not idx or scores[members[idx]] < md_score:
+                md_score = scores[members[idx]]
+                remaining = remaining_matched = 0
+                k = idx
+                while scores[members[k]] >= md_score:
+                    remaining += 1
+                    remaining_matched += self.in_group(members[k])
+                    k += 1
+            if not remaining_matched:
+                continue
+            pv = members[idx]
+            if remaining <= remaining_matched:
+                self.matched[pv] = True
+                continue
+            remaining -= 1
+            if not self.in_group(pv):
+                for opp in range(self.mdp_count, self.bracket_size):
+                    w = base[opp][idx]
+                    if w:
+                        mc.set_edge_weight(pv, members[opp], w | 1)
+                self.solve()
+            if self.in_group(pv):
+                self.matched[pv] = True
+                remaining_matched -= 1
+                for opp in range(self.mdp_count, self.bracket_size):
+                    w = base[opp][idx]
+                    if w:
+                        mc.set_edge_weight(
+                            pv, members[opp], (w | (self.bracket_size - self.mdp_count)) + 1
+                        )
+
+    def pair_moved_down_players(self) -> None:
+        """The opponents of the moved-down players paired here: each takes the highest-ranked
+        opponent that keeps the rest optimal (D.2)."""
+        members, base, mc, matched = self.members, self.base, self.mc, self.matched
+        size = len(members)
+        for idx in range(self.mdp_count):
+            pv = members[idx]
+            if not matched[pv]:
+                continue
+            addend = size
+            for opp in range(self.bracket_size - 1, self.mdp_count - 1, -1):
+                ov = members[opp]
+                if matched[ov]:
+                    continue
+                w = base[opp][idx]
+                if w:
+                    mc.set_edge_weight(pv, ov, w + addend)
+                    addend += 1
+            self.solve()
+            mv = self.stable[pv]
+            matched[mv] = True
+            _finalize(mc, pv, mv, self.ctx.max_edge_weight)
+
+    def modified(self, smaller: int, larger: int, smaller_rem: int, rem_pairs: int) -> int:
+        """A base weight with the exchange preferences of Article 4.3 / D.1: fewest exchanges,
+        then the smallest difference of the exchanged players' sequence numbers."""
+        w = self.base[larger][smaller]
+        if w:
+            bits = self.ctx.group_bits
+            addend = (1 if smaller_rem < rem_pairs else 0) << (2 * bits)
+            addend -= smaller_rem
+            w += addend << 1
+        return w
+
+    def settle_remainder(self) -> None:
+        """The homogeneous part of the bracket: S1 (the higher half of the players left) and S2;
+        which players are exchanged between them, then the opponent of each S1 player in S2
+        order (Article 4.3 / D.1: transpositions and exchanges)."""
+        members, mc, matched = self.members, self.mc, self.matched
+        first_vertex, next_vertex = self.first_vertex, self.next_vertex
+        remainder: list[int] = []
+        pairs = 0
+        for idx in range(self.mdp_count, self.bracket_size):
+            pv = members[idx]
+            if self.stable[pv] < first_vertex:
+                continue
+            remainder.append(idx)
+            if self.stable[pv] < pv:
+                pairs += 1
+        count = len(remainder)
+        for oi in range(count):
+            ov = members[remainder[oi]]
+            for pi in range(oi):
+                p = remainder[pi]
+                mc.set_edge_weight(members[p], ov, self.modified(p, remainder[oi], pi, pairs))
+        self.solve()
+
+        def down(v: int) -> bool:  # no longer an S1 player matched inside the group
+            return self.stable[v] <= v or self.stable[v] >= next_vertex
+
+        def up(v: int) -> bool:  # an S1 player matched inside the group
+            return v < self.stable[v] < next_vertex
+
+        exchange_count = sum(down(members[remainder[pos]]) for pos in range(pairs))
+        base = self.base
+
+        # the lowest players of S1 that can be exchanged
+        left = exchange_count
+        rem_index = pairs
+        pos = pairs
+        while pos > 0 and left:
+            first_opponent = pos
+            rem_index -= 1
+            pos -= 1
+            p = remainder[pos]
+            pv = members[p]
+            if up(pv):
+                for opp_pos in range(first_opponent, count):
+                    w = self.modified(p, remainder[opp_pos], rem_index, pairs)
+                    if w:
+                        mc.set_edge_weight(pv, members[remainder[opp_pos]], w - 1)
+                self.solve()
+            exchange = down(pv)
+            left -= exchange
+            for opp_pos in range(pos + 1, count):
+                o = remainder[opp_pos]
+                if exchange:
+                    base[o][p] = 0
+                mc.set_edge_weight(pv, members[o], self.modified(p, o, rem_index, pairs))
+
+        # the highest players of S2 that can be exchanged
+        left = exchange_count
+        rem_index = pairs
+        pos = pairs
+        while pos < count and left > 1:
+            p = remainder[pos]
+            pv = members[p]
+            already = up(pv)
+            if not already:
+                for opp_pos in range(pos + 1, count):
+                    w = self.modified(p, remainder[opp_pos], rem_index, pairs)
+                    if w:
+                        mc.set_edge_weight(pv, members[remainder[opp_pos]], w + 1)
+                self.solve()
+            if up(pv):
+                left -= 1
+                for opp_pos in range(pos):
+                    o = remainder[opp_pos]
+                    base[p][o] = 0
+                    mc.set_edge_weight(pv, members[o], 0)
+                for o in range(self.bracket_size, len(members)):
+                    base[o][p] = 0
+                    mc.set_edge_weight(pv, members[o], 0)
+            if not already:
+                for opp_pos in range(pos + 1, count):
+                    o = remainder[opp_pos]
+                    mc.set_edge_weight(pv, members[o], self.modified(p, o, rem_index, pairs))
+            rem_index += 1
+            pos += 1
+
+        # fix the exchanges and drop the bits used to find them
+        for pos, p in enumerate(remainder):
+            pv = members[p]
+            for opp_pos in range(pos + 1, count):
+                o = remainder[opp_pos]
+                ov = members[o]
+                if down(pv) or up(ov):
+                    base[o][p] = 0
+                mc.set_edge_weight(pv, ov, base[o][p])
+
+        # the opponent of each S1 player, highest first
+        for p in remainder:
+            pv = members[p]
+            if not up(pv):
+                continue
+            addend = 0
+            for o in reversed(remainder):
+                ov = members[o]
+                if o <= p or matched[ov]:
+                    continue
+                w = base[o][p]
+                if w:
+                    mc.set_edge_weight(pv, ov, w + addend)
+                addend += 1
+            self.solve()
+            mv = self.stable[pv]
+            matched[pv] = matched[mv] = True
+            _finalize(mc, pv, mv, self.ctx.max_edge_weight)
+
+    def close_bracket(self) -> None:
+        """Record the bracket's pairs; the unpaired players move down to the next bracket."""
+        scores, members, matched, stable = self.scores, self.members, self.matched, self.stable
+        ctx = self.ctx
+        group_start = self.group_start
+        ctx.single_downfloater_is_bye = bool(
+            self.n & 1 and group_start < self.n and ctx.bye_score >= scores[group_start]
+        )
+        carried: list[int] = []
+        mdp_count = 0
+        for idx, pv in enumerate(members):
+            if idx < self.bracket_size and matched[pv]:
+                self.match_of[pv] = stable[pv]
+                self.match_of[stable[pv]] = pv
+                continue
+            carried.append(pv)
+            if idx < self.bracket_size:
+                mdp_count += 1
+            if ctx.single_downfloater_is_bye and scores[stable[pv]] < scores[group_start]:
+                ctx.single_downfloater_is_bye = False
+        self.members = carried
+        self.mdp_count = mdp_count
+
+
+def _complete(matching: list[int], players: list[SwissPlayer], ctx: WeightContext) -> bool:
+    """At most one player unpaired, and he may receive the bye ([C1]-[C3], C.04.1 c-d)."""
+    unmatched = False
+    for i, m in enumerate(matching):
+        if m == i:
+            if unmatched or not ctx.eligible(players[i]):
+                return False
+            unmatched = True
+    return True
+
+
+def _finalize(mc: Matcher, v0: int, v1: int, weight: int) -> None:
+    """Fix the pair ``v0``-``v1``: its edge keeps ``weight``, every other edge of the two goes."""
+    for u in range(len(mc)):
+        if u != v0:
+            mc.set_edge_weight(v0, u, weight if u == v1 else 0)
+        if u != v1:
+            mc.set_edge_weight(v1, u, weight if u == v0 else 0)
+
+
+def choose_colour(state: SwissRound, player: SwissPlayer, opponent: SwissPlayer) -> Colour:
+    """The colour of ``player`` against ``opponent`` (C.04.3 Article 5 / E):
+
+    steps 1-3 by :func:`~chessarbiter.pairing.swiss.colours.neutral_colour`; then the higher
+    ranked player's preference (5.2.4 / E.4); with no preference at all, the initial colour by
+    rank (5.2.5 / E.5: odd-ranked players of the pair's higher player take the initial colour).
+    """
+    colour = neutral_colour(player, opponent)
+    if colour is not Colour.NONE:
+        return colour
+    initial = state.initial_colour
+    player_lower = (state.score(player), -player.rank) < (state.score(opponent), -opponent.rank)
+    if player.colour_preference is Colour.NONE:
+        if player_lower:
+            return initial if opponent.rank & 1 else initial.opposite
+        return initial.opposite if player.rank & 1 else initial
+    if player_lower:
+        return opponent.colour_preference.opposite
+    return player.colour_preference
+
+
+def order_boards(
+    state: SwissRound, pairs: list[tuple[SwissPlayer, SwissPlayer | None]]
+) -> RoundPairing:
+    """Publication order (C.04.2 D, 2026 art. 3.6): by the score of the higher player of each
+    pair, then the sum... as bbpPairings orders: the higher player's score, the lower player's
+    score (both without acceleration), then the higher player's rank; the bye last."""
+
+    def key(pair: tuple[SwissPlayer, SwissPlayer | None]) -> tuple[int, int, int, int]:
+        a, b = pair
+        if b is None:
+            return (1, -a.score, -a.score, a.rank)
+        high, low = (a, b) if (a.score, -a.rank) > (b.score, -b.rank) else (b, a)
+        return (0, -high.score, -low.score, high.rank)
+
+    ordered = sorted(pairs, key=key)
+    boards = tuple(Board(w.number, b.number) for w, b in ordered if b is not None)
+    bye = next((w.number for w, b in ordered if b is None), None)
+    return RoundPairing(state.round_number, boards, bye)

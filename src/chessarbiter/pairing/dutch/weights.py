@@ -1,0 +1,246 @@
+"""Edge weights of the Dutch system: each C.04.3 (2026) criterion as a bit field.
+
+The weight of a possible pair is a big integer read from its top bits down; a maximum-weight
+matching therefore satisfies the higher-priority criteria first. The layout is bbpPairings v6's
+(Apache-2.0, © Jeremy Bierema), field by field, top first:
+
+======================================  =========================================================
+field                                   criterion
+======================================  =========================================================
+completion and bye                      [C4] completion; [C5] the bye to an eligible player of the
+                                        lowest score ([C2]/[C3] PAB eligibility)
+pairs in the current bracket            [C6] maximise the number of pairs in the bracket
+scores paired in the current bracket    [C7] maximise the scores paired (the MDPs' scores)
+pairs / scores in the next bracket      [C8] the same for the next bracket (completion downward)
+unplayed games of the bye assignee      [C9] minimise the unplayed games of the PAB receiver
+colours                                 [C10] absolute colour difference, [C11] absolute
+                                        preference (with the top-scorer exception), [C12] colour
+                                        preferences, [C13] strong preferences
+floats                                  [C14]-[C17] repeated down/up floats one and two rounds
+                                        back, [C18]-[C21] their scores
+ordering room                           exchanges and transpositions (Article 4.3), used by the
+                                        engine
+======================================  =========================================================
+
+Every field is wide enough never to carry into the next one.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from chessarbiter.model import Colour
+from chessarbiter.pairing.swiss.colours import compatible_preferences
+from chessarbiter.pairing.swiss.state import SwissPlayer, SwissRound
+
+
+class Float(enum.Enum):
+    DOWN = "D"
+    UP = "U"
+    NONE = ""
+
+
+class WeightContext:
+    """The numbers the weights of one round depend on.
+
+    ``shifts``: for each score, the bit offset of its field within a "scores" field (lowest score
+    lowest; each score gets as many bits as its group size needs). ``group_bits``: bits for the
+    largest score group. ``groups_shift``: total width of a "scores" field.
+    """
+
+    def __init__(self, state: SwissRound, players: list[SwissPlayer]) -> None:
+        self.state = state
+        self.played = state.played_rounds
+        self.number_to_player = {p.number: p for p in state.players}
+        score = state.score
+        self.scores = {p.number: score(p) for p in players}
+        shifts: dict[int, int] = {}
+        total = 0
+        largest = 0
+        count = 0
+        for i in range(len(players) - 1, -1, -1):
+            count += 1
+            s = self.scores[players[i].number]
+            if i == 0 or s < self.scores[players[i - 1].number]:
+                shifts[s] = total
+                largest = max(largest, count)
+                total += count.bit_length()
+                count = 0
+        self.shifts = shifts
+        self.groups_shift = total
+        self.group_bits = largest.bit_length()
+        self.bye_score = 0
+        self.single_downfloater_is_bye = False
+        self.unplayed_ranks: dict[int, int] = {}
+        self._eligible = {p.number: state.eligible_for_bye(p) for p in players}
+        self._floats: dict[tuple[int, int], Float] = {}
+        top = state.played_rounds * max(state.win, state.draw) >> 1
+        last_rounds = state.played_rounds >= state.expected_rounds - 1
+        self._top_exception = {
+            p.number: last_rounds and self.scores[p.number] > top for p in players
+        }
+        self.max_edge_weight = (1 << (self._total_bits() + 2)) - 1
+
+    def _total_bits(self) -> int:
+        s, g = self.group_bits, self.groups_shift
+        bits = s + g + s + g + 2 * s + 4 * s
+        if self.played >= 1:
+            bits += 2 * s + 2 * g
+        if self.played > 1:
+            bits += 2 * s + 2 * g
+        return bits + 3 * s + 1
+
+    # -- player facts --------------------------------------------------------------------
+
+    def eligible(self, p: SwissPlayer) -> bool:
+        """May receive the pairing-allocated bye (C.04.1 art. 4 / d)."""
+        return self._eligible[p.number]
+
+    def bye_candidate(self, p: SwissPlayer) -> bool:
+        """[C5]: eligible, and at most the score the bye is to go to."""
+        return self._eligible[p.number] and self.scores[p.number] <= self.bye_score
+
+    def float(self, p: SwissPlayer, rounds_back: int) -> Float:
+        """The float of ``p`` ``rounds_back`` rounds ago (C.04.3 A.4 / 2026 1.4.3): a player
+        who did not play floats down when the round scored him more than a loss (a PAB, a
+        forfeit win, a bye with points); otherwise by comparing both players' scores before that
+        round."""
+        key = (p.number, rounds_back)
+        f = self._floats.get(key)
+        if f is None:
+            state = self.state
+            m = p.matches[state.played_rounds - rounds_back]
+            if not m.played:
+                f = Float.DOWN if m.points > state.loss else Float.NONE
+            else:
+                assert m.opponent is not None
+                mine = state.score(p, rounds_back)
+                theirs = state.score(self.number_to_player[m.opponent], rounds_back)
+                f = Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE
+            self._floats[key] = f
+        return f
+
+    def compatible(self, a: SwissPlayer, b: SwissPlayer) -> bool:
+        """The absolute criteria: not met before and not a forbidden pair ([C1], C.04.1 b), and
+        not both with the same absolute colour preference ([C3]) unless one of them is a
+        top-scorer in the last round (more than half the possible points)."""
+        state = self.state
+        if b.index in state.forbidden[a.index]:
+            return False
+        return (
+            not a.absolute_preference
+            or not b.absolute_preference
+            or a.colour_preference is not b.colour_preference
+            or self._top_exception[a.number]
+            or self._top_exception[b.number]
+        )
+
+    # -- the weight ------------------------------------------------------------------------
+
+    def edge_weight(
+        self, higher: SwissPlayer, lower: SwissPlayer, in_current: bool, in_next: bool
+    ) -> int:
+        """The weight of pairing ``higher`` with ``lower`` (``higher`` comes first in the
+        ranking); ``in_current``/``in_next``: ``lower`` is in the bracket being paired / the
+        next one. 0 means the pair is not allowed."""
+        if not self.compatible(higher, lower):
+            return 0
+        s, g = self.group_bits, self.groups_shift
+        hs, ls = self.scores[higher.number], self.scores[lower.number]
+        shifts = self.shifts
+        # [C4]/[C5]: completion and the bye
+        w = 1 + (not self.bye_candidate(higher)) + (not self.bye_candidate(lower))
+        # [C6]/[C7]: pairs and scores in the current bracket
+        w = (w << s) | in_current
+        w <<= g
+        if in_current:
+            w |= 1 << shifts[hs]
+        # [C8]: pairs and scores in the next bracket
+        w = (w << s) | in_next
+        w <<= g
+        if in_next:
+            w |= 1 << shifts[hs]
+        # [C9]: unplayed games of the bye assignee
+        w <<= 2 * s
+        if self.single_downfloater_is_bye:
+            if hs == self.bye_score:
+                w |= self.unplayed_ranks[higher.played_games]
+            if ls == self.bye_score:
+                w += self.unplayed_ranks[lower.played_games]
+        # [C10]-[C13]: colours
+        w = _colour_bits(w, lower, higher, in_current, s)
+        played = self.played
+        if played:
+            # [C14]/[C15]: floats repeated from the previous round
+            w <<= s
+            if in_current:
+                w += (self.float(lower, 1) is Float.DOWN) + (
+                    hs <= ls and self.float(higher, 1) is Float.DOWN
+                )
+            w <<= s
+            if in_current:
+                w += not (hs > ls and self.float(lower, 1) is Float.UP)
+        if played > 1:
+            # [C16]/[C17]: floats repeated from two rounds before
+            w <<= s
+            if in_current:
+                w += (self.float(lower, 2) is Float.DOWN) + (
+                    hs <= ls and self.float(higher, 2) is Float.DOWN
+                )
+            w <<= s
+            if in_current:
+                w += not (hs > ls and self.float(lower, 2) is Float.UP)
+        if played:
+            # [C18]/[C19]: scores of repeated floaters, previous round
+            w <<= g
+            if in_current:
+                w += (self.float(lower, 1) is Float.DOWN) << shifts[ls]
+                w += (self.float(higher, 1) is Float.DOWN) << shifts[hs]
+            w <<= g
+            if in_current and not (self.float(lower, 1) is Float.UP and hs > ls):
+                w |= 1 << shifts[hs]
+        if played > 1:
+            # [C20]/[C21]: the same, two rounds before
+            w <<= g
+            if in_current:
+                w += (self.float(lower, 2) is Float.DOWN) << shifts[ls]
+                w += (self.float(higher, 2) is Float.DOWN) << shifts[hs]
+            w <<= g
+            if in_current and not (self.float(lower, 2) is Float.UP and hs > ls):
+                w |= 1 << shifts[hs]
+        # room for the engine's exchange and transposition bits
+        return w << (3 * s + 1)
+
+
+def _colour_bits(w: int, player: SwissPlayer, opponent: SwissPlayer, mask: bool, s: int) -> int:
+    """[C10]-[C13] as four one-bit fields, each set when the pair does not violate it
+    (only for pairs inside the bracket being paired)."""
+    pp, op = player.colour_preference, opponent.colour_preference
+    w <<= s
+    w |= mask and (not player.absolute_imbalance or not opponent.absolute_imbalance or pp is not op)
+    w <<= s
+    if mask:
+        if player.colour_imbalance == opponent.colour_imbalance:
+            repeat_ok = (
+                player.repeated_colour is Colour.NONE
+                or player.repeated_colour is not opponent.repeated_colour
+            )
+        else:
+            worse = opponent if player.colour_imbalance > opponent.colour_imbalance else player
+            repeat_ok = worse.repeated_colour is not pp.opposite
+        w |= (
+            not player.absolute_preference
+            or not opponent.absolute_preference
+            or pp is not op
+            or repeat_ok
+        )
+    w <<= s
+    w |= mask and compatible_preferences(pp, op)
+    w <<= s
+    w |= mask and (
+        (not player.strong_preference and not player.absolute_preference)
+        or (not opponent.strong_preference and not opponent.absolute_preference)
+        or (player.absolute_preference and opponent.absolute_preference)
+        or pp is not op
+    )
+    return w
