@@ -2,6 +2,10 @@
 
 Exit codes: 0 ok; 1 anything else (including "no valid pairing"); 2 usage error; 3 invalid
 input (a malformed or inconsistent file, an impossible request).
+
+The engine form (``chessarbiter --dutch IN.trf -p OUT``), drop-in compatible with bbpPairings
+and JaVaFo, keeps those engines' exit codes instead (see :mod:`chessarbiter.cli.engine`):
+there 2 means an unexpected error, 4 a limit exceeded and 5 a file error.
 """
 
 from __future__ import annotations
@@ -34,17 +38,22 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from chessarbiter.cli import demo, roundrobin, standings, trf
+    from chessarbiter.cli import demo, pair, roundrobin, standings, trf
 
-    for module in (trf, roundrobin, standings, demo):
+    for module in (trf, roundrobin, standings, pair, demo):
         module.register(cli)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns (and, as a script, exits with) the exit code."""
+    args = sys.argv[1:] if argv is None else argv
+    from chessarbiter.cli import engine
+
+    if engine.is_engine_invocation(args):
+        return engine.run_engine(args)
     _register()
     try:
-        rv = cli.main(args=argv, prog_name="chessarbiter", standalone_mode=False)
+        rv = cli.main(args=args, prog_name="chessarbiter", standalone_mode=False)
     except click.exceptions.Exit as e:
         return int(e.exit_code)
     except click.exceptions.Abort:

@@ -15,37 +15,38 @@ criterion applied to every bracket, the novelty of the 2026 text).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
+from chessarbiter.errors import PairingError
 from chessarbiter.model import Colour, Tournament
+from chessarbiter.pairing.dutch.explain import Tee, Tracer, render
 from chessarbiter.pairing.dutch.weights import WeightContext
 from chessarbiter.pairing.result import Board, NoValidPairingError, RoundPairing
-from chessarbiter.pairing.swiss.colours import neutral_colour
+from chessarbiter.pairing.swiss.colours import ColourRule, neutral_colour
 from chessarbiter.pairing.swiss.state import Edition, SwissPlayer, SwissRound, prepare_round
 
 MatcherFactory = Callable[[int], "Matcher"]
 
 
-class Matcher:
+class Matcher(Protocol):
     """The interface of the matching kernel the engine drives (see
     :class:`chessarbiter.pairing.matching.MatchingComputer`)."""
 
-    def set_edge_weight(self, u: int, v: int, weight: int) -> None:  # pragma: no cover
-        raise NotImplementedError
+    def set_edge_weight(self, u: int, v: int, weight: int) -> None: ...
 
-    def compute_matching(self) -> None:  # pragma: no cover
-        raise NotImplementedError
+    def edge_weight(self, u: int, v: int) -> int: ...
 
-    def matching(self) -> list[int]:  # pragma: no cover
-        raise NotImplementedError
+    def compute_matching(self) -> None: ...
 
-    def __len__(self) -> int:  # pragma: no cover
-        raise NotImplementedError
+    def matching(self) -> list[int]: ...
+
+    def __len__(self) -> int: ...
 
 
 def _default_factory(size: int) -> Matcher:
     from chessarbiter.pairing.matching import MatchingComputer
 
-    return MatchingComputer(size)  # type: ignore[return-value]
+    return MatchingComputer(size)
 
 
 def pair_round(
@@ -53,24 +54,58 @@ def pair_round(
     edition: Edition = Edition.DUTCH_2026,
     *,
     matcher: MatcherFactory | None = None,
+    colour_rule: ColourRule = ColourRule.CURRENT,
 ) -> RoundPairing:
     """Pair the next round of ``tournament`` by the FIDE (Dutch) system.
+
+    ``colour_rule`` selects the colour-allocation text (see
+    :class:`~chessarbiter.pairing.swiss.colours.ColourRule`); only E.2's treatment of two
+    absolute preferences differs.
 
     :raises NoValidPairingError: when no pairing satisfies the absolute criteria.
     :raises PairingError: when the tournament cannot be paired as given (no number of rounds,
         no initial colour, all rounds paired).
     """
     if edition is not Edition.DUTCH_2026:
-        from chessarbiter.errors import PairingError
-
         raise PairingError(f"the Dutch {edition.value} edition is not available yet")
     state = prepare_round(tournament, edition)
-    pairs = compute_pairs(state, matcher or _default_factory)
+    pairs = compute_pairs(state, matcher or _default_factory, colour_rule)
     return order_boards(state, pairs)
 
 
+def explain_round(
+    tournament: Tournament,
+    edition: Edition = Edition.DUTCH_2026,
+    *,
+    matcher: MatcherFactory | None = None,
+    colour_rule: ColourRule = ColourRule.CURRENT,
+) -> tuple[RoundPairing, list[str]]:
+    """Pair the next round and explain it (see :mod:`chessarbiter.pairing.dutch.explain`).
+
+    The explanation asks what-if questions of a second matcher, so it costs more than
+    :func:`pair_round`; the pairing is the same.
+    """
+    if edition is not Edition.DUTCH_2026:
+        raise PairingError(f"explanations for the Dutch {edition.value} edition are not available")
+    factory = matcher or _default_factory
+    state = prepare_round(tournament, edition)
+    players = sorted(state.to_pair, key=lambda p: (-state.score(p), p.rank))
+    if not players:
+        return order_boards(state, []), ["Nobody to pair."]
+    tee = Tee(factory(len(players)), factory(len(players)))
+    pairer = _DutchPairer(state, players, tee)
+    tracer = Tracer(pairer, tee)
+    pairer.tracer = tracer
+    pairs = _run(pairer, colour_rule)
+    pairing = order_boards(state, pairs)
+    lines = render(pairer, tracer)
+    if pairing.bye is not None:
+        lines += ["", f"Pairing-allocated bye: {pairing.bye}"]
+    return pairing, lines
+
+
 def compute_pairs(
-    state: SwissRound, factory: MatcherFactory
+    state: SwissRound, factory: MatcherFactory, colour_rule: ColourRule = ColourRule.CURRENT
 ) -> list[tuple[SwissPlayer, SwissPlayer | None]]:
     """The pairs of the round (unordered), each ``(white, black)``, and ``(player, None)`` for
     the pairing-allocated bye."""
@@ -78,6 +113,13 @@ def compute_pairs(
     if not players:
         return []
     pairer = _DutchPairer(state, players, factory(len(players)))
+    return _run(pairer, colour_rule)
+
+
+def _run(
+    pairer: _DutchPairer, colour_rule: ColourRule
+) -> list[tuple[SwissPlayer, SwissPlayer | None]]:
+    state, players = pairer.state, pairer.players
     pairer.initial_matching()
     while pairer.next_bracket():
         pairer.choose_moved_down_players()
@@ -91,7 +133,8 @@ def compute_pairs(
             result.append((p, None))
         elif i < m:
             o = players[m]
-            result.append((p, o) if choose_colour(state, p, o) is Colour.WHITE else (o, p))
+            white = choose_colour(state, p, o, colour_rule) is Colour.WHITE
+            result.append((p, o) if white else (o, p))
     return result
 
 
@@ -123,6 +166,7 @@ class _DutchPairer:
         self.next_vertex = 0
         self.group_start = 0
         self.next_unread = 0
+        self.tracer: Tracer | None = None
 
     def solve(self) -> None:
         self.mc.compute_matching()
@@ -211,6 +255,8 @@ class _DutchPairer:
             for smaller, w in enumerate(base[larger]):
                 mc.set_edge_weight(members[larger], members[smaller], w)
         self.solve()
+        if self.tracer is not None:
+            self.tracer.open()
         return True
 
     def in_group(self, v: int) -> bool:
@@ -274,6 +320,12 @@ class _DutchPairer:
                     addend += 1
             self.solve()
             mv = self.stable[pv]
+            if self.tracer is not None:
+                chosen = members.index(mv)
+                preferred = [
+                    members[o] for o in range(self.mdp_count, chosen) if not matched[members[o]]
+                ]
+                self.tracer.choice(pv, mv, preferred)
             matched[mv] = True
             _finalize(mc, pv, mv, self.ctx.max_edge_weight)
 
@@ -400,6 +452,12 @@ class _DutchPairer:
                 addend += 1
             self.solve()
             mv = self.stable[pv]
+            if self.tracer is not None:
+                chosen = members.index(mv)
+                preferred = [
+                    members[o] for o in remainder if p < o < chosen and not matched[members[o]]
+                ]
+                self.tracer.choice(pv, mv, preferred)
             matched[pv] = matched[mv] = True
             _finalize(mc, pv, mv, self.ctx.max_edge_weight)
 
@@ -423,6 +481,8 @@ class _DutchPairer:
                 mdp_count += 1
             if ctx.single_downfloater_is_bye and scores[stable[pv]] < scores[group_start]:
                 ctx.single_downfloater_is_bye = False
+        if self.tracer is not None:
+            self.tracer.close(carried[:mdp_count])
         self.members = carried
         self.mdp_count = mdp_count
 
@@ -447,14 +507,19 @@ def _finalize(mc: Matcher, v0: int, v1: int, weight: int) -> None:
             mc.set_edge_weight(v1, u, weight if u == v0 else 0)
 
 
-def choose_colour(state: SwissRound, player: SwissPlayer, opponent: SwissPlayer) -> Colour:
+def choose_colour(
+    state: SwissRound,
+    player: SwissPlayer,
+    opponent: SwissPlayer,
+    rule: ColourRule = ColourRule.CURRENT,
+) -> Colour:
     """The colour of ``player`` against ``opponent`` (C.04.3 Article 5 / E):
 
     steps 1-3 by :func:`~chessarbiter.pairing.swiss.colours.neutral_colour`; then the higher
     ranked player's preference (5.2.4 / E.4); with no preference at all, the initial colour by
     rank (5.2.5 / E.5: odd-ranked players of the pair's higher player take the initial colour).
     """
-    colour = neutral_colour(player, opponent)
+    colour = neutral_colour(player, opponent, rule)
     if colour is not Colour.NONE:
         return colour
     initial = state.initial_colour

@@ -4,23 +4,23 @@ The weight of a possible pair is a big integer read from its top bits down; a ma
 matching therefore satisfies the higher-priority criteria first. The layout is bbpPairings v6's
 (Apache-2.0, © Jeremy Bierema), field by field, top first:
 
-======================================  =========================================================
-field                                   criterion
-======================================  =========================================================
-completion and bye                      [C4] completion; [C5] the bye to an eligible player of the
-                                        lowest score ([C2]/[C3] PAB eligibility)
-pairs in the current bracket            [C6] maximise the number of pairs in the bracket
-scores paired in the current bracket    [C7] maximise the scores paired (the MDPs' scores)
-pairs / scores in the next bracket      [C8] the same for the next bracket (completion downward)
-unplayed games of the bye assignee      [C9] minimise the unplayed games of the PAB receiver
-colours                                 [C10] absolute colour difference, [C11] absolute
-                                        preference (with the top-scorer exception), [C12] colour
-                                        preferences, [C13] strong preferences
-floats                                  [C14]-[C17] repeated down/up floats one and two rounds
-                                        back, [C18]-[C21] their scores
-ordering room                           exchanges and transpositions (Article 4.3), used by the
-                                        engine
-======================================  =========================================================
+=====================================  ==========================================================
+field                                  criterion (C.04.3 2026, Article 2)
+=====================================  ==========================================================
+completion and bye                     [C1]-[C3] absolute (weight 0 = not allowed), [C4]
+                                       completion, [C5] the bye to the lowest possible score
+pairs in the current bracket           [C6] minimise the downfloaters
+scores paired in the current bracket   [C7] minimise the downfloaters' scores
+pairs / scores in the next bracket     [C8] the same for the following bracket
+unplayed games of the bye assignee     [C9] minimise the unplayed games of the PAB receiver
+colours                                [C10] colour difference beyond ±2, [C11] the same colour
+                                       three times, [C12] colour preferences, [C13] strong
+                                       colour preferences
+floats                                 [C14]-[C17] resident downfloaters and MDP opponents with a
+                                       float one and two rounds before; [C18]-[C21] their scores
+ordering room                          the generation order of Article 4 (exchanges,
+                                       transpositions), used by the engine
+=====================================  ==========================================================
 
 Every field is wide enough never to carry into the next one.
 """
@@ -80,6 +80,31 @@ class WeightContext:
             p.number: last_rounds and self.scores[p.number] > top for p in players
         }
         self.max_edge_weight = (1 << (self._total_bits() + 2)) - 1
+
+    def layout(self) -> list[tuple[str, int]]:
+        """The fields of a weight from the lowest bit up: ``(criterion, width)``; the top field
+        ([C4]/[C5]) takes every bit above."""
+        s, g = self.group_bits, self.groups_shift
+        fields: list[tuple[str, int]] = [("Article 4 (generation order)", 3 * s + 1)]
+        if self.played > 1:
+            fields += [("C21", g), ("C20", g)]
+        if self.played:
+            fields += [("C19", g), ("C18", g)]
+        if self.played > 1:
+            fields += [("C17", s), ("C16", s)]
+        if self.played:
+            fields += [("C15", s), ("C14", s)]
+        fields += [("C13", s), ("C12", s), ("C11", s), ("C10", s), ("C9", 2 * s)]
+        fields += [("C8", g), ("C8", s), ("C7", g), ("C6", s)]
+        return fields
+
+    def criterion_at(self, bit: int) -> str:
+        """The criterion whose field holds ``bit`` (0 = the lowest bit)."""
+        for name, width in self.layout():
+            if bit < width:
+                return name
+            bit -= width
+        return "C4/C5"
 
     def _total_bits(self) -> int:
         s, g = self.group_bits, self.groups_shift

@@ -13,12 +13,29 @@ For a pair, in order of priority:
 5. with no preference at all: by the initial colour and the rank (C.04.3 E.5 / 5.2.5).
 
 Steps 1-3 are :func:`neutral_colour`; 4-5 need the ranking and are in the system's engine.
+
+Step 2 differs between texts. Since 2017 (E.2, and 2026 5.2.2) two absolute preferences are
+settled by the wider colour difference; the earlier text seed 004 describes (Istanbul 2012,
+"Tallinn 2013" in the seed) compares only the kind of preference and goes on to step 3. In seed
+004's example player 1 (WWBWBW, difference +2) therefore gets black under the current rules and
+white under the older ones: :attr:`ColourRule.SEED_2013` selects the older reading.
 """
 
 from __future__ import annotations
 
+import enum
+
 from chessarbiter.model import Colour
 from chessarbiter.pairing.swiss.state import SwissPlayer
+
+
+class ColourRule(enum.Enum):
+    """Which text's step 2 (E.2) decides between two absolute colour preferences."""
+
+    CURRENT = "current"
+    """C.04.3 2017 E.2 / 2026 5.2.2: the wider colour difference gets its preference."""
+    SEED_2013 = "2013"
+    """Istanbul 2012 E.2 as seed 004 reads it: the kind of preference only, then E.3."""
 
 
 def compatible_preferences(a: Colour, b: Colour) -> bool:
@@ -39,12 +56,11 @@ def first_colour_difference(a: SwissPlayer, b: SwissPlayer) -> tuple[Colour, Col
     return (ca[i] if i >= 0 else Colour.NONE, cb[j] if j >= 0 else Colour.NONE)
 
 
-def neutral_colour(player: SwissPlayer, opponent: SwissPlayer) -> Colour:
+def neutral_colour(
+    player: SwissPlayer, opponent: SwissPlayer, rule: ColourRule = ColourRule.CURRENT
+) -> Colour:
     """The colour ``player`` gets against ``opponent`` by steps 1-3 (C.04.3 E.1-E.3 / 5.2.1-
-    5.2.3), or ``NONE`` when they do not decide.
-
-    >>> from chessarbiter.pairing.swiss.state import SwissPlayer
-    """
+    5.2.3), or ``NONE`` when they do not decide."""
     pp, op = player.colour_preference, opponent.colour_preference
     if compatible_preferences(pp, op):
         if pp is not Colour.NONE:
@@ -52,12 +68,15 @@ def neutral_colour(player: SwissPlayer, opponent: SwissPlayer) -> Colour:
         if op is not Colour.NONE:
             return op.opposite
         return Colour.NONE
+    wider = rule is ColourRule.CURRENT
     if player.absolute_preference and (
-        player.colour_imbalance > opponent.colour_imbalance or not opponent.absolute_preference
+        not opponent.absolute_preference
+        or (wider and player.colour_imbalance > opponent.colour_imbalance)
     ):
         return pp
     if opponent.absolute_preference and (
-        opponent.colour_imbalance > player.colour_imbalance or not player.absolute_preference
+        not player.absolute_preference
+        or (wider and opponent.colour_imbalance > player.colour_imbalance)
     ):
         return op.opposite
     if player.strong_preference and not opponent.strong_preference:

@@ -1,0 +1,513 @@
+"""The pairing-engine command line, compatible with bbpPairings and JaVaFo, so that a tournament
+platform can swap engines without code changes::
+
+    chessarbiter [-r] --dutch INPUT.trf -p [OUTPUT] [-l [CHECKLIST]]
+    chessarbiter [-r] --dutch INPUT.trf -c [-l [CHECKLIST]]
+    chessarbiter [-r] --dutch (MODEL.trf -g | -g [CONFIG]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]
+    chessarbiter -r
+
+The arguments are positional, exactly as bbpPairings v6.0.0 reads them (``main.cpp``), plus
+``--edition 2026|2017`` anywhere (the FIDE Dutch rules to apply; default 2026).
+
+* ``-p``: pair the next round. OUTPUT (default: standard output) gets the number of lines, then
+  ``WHITE BLACK`` per board in board order, the pairing-allocated bye as ``ID 0``.
+* ``-c``: re-pair every round of a played tournament and compare with what was played. Prints
+  ``NAME: Round #N`` for every round (NAME is the input's file name without extension), under a
+  round that differs a two-column table ``Checker pairings`` / ``Tournament pairings`` (or
+  ``No valid pairing exists for round N.``), and a final empty line, as bbpPairings does.
+* ``-g``: generate a random tournament (see :mod:`chessarbiter.pairing.generator` for the
+  configuration keys; without CONFIG every parameter is drawn at random, as in bbpPairings). The
+  seed is written in the ``012`` line (``AutoTest Tournament SEED``). With a MODEL, its players
+  are kept and the rates are measured on its results.
+* ``-r``: print the program name and version first (alone: only that).
+* ``-l``: also write bbpPairings' check-list (per score group: score, colours, preference, bye
+  eligibility, floats, opponents); default file: the input (with ``-g``, the output) with the
+  extension ``.list``.
+
+As in bbpPairings, an OUTPUT or CHECKLIST given without a directory is written in the input's
+directory (with ``-g``: the configuration's or model's directory, if any).
+
+Exit codes (bbpPairings' ``main.cpp``):
+
+== ================= ===========================================================================
+0  success
+1  NO_VALID_PAIRING  no pairing satisfies the absolute criteria (``-p``; ``-g`` then still writes
+                     the tournament up to the round that failed). Also ``-c`` when any round
+                     differs: bbpPairings exits 0 there; a non-zero code lets scripts see it.
+2  UNEXPECTED_ERROR  an internal error (please report)
+3  INVALID_REQUEST   malformed command line; invalid TRF or configuration file (the problems on
+                     standard error as ``FILE:LINE:COL: message``); a request the engine cannot
+                     serve (``--burstein``, an unknown initial colour, an edition not available)
+4  LIMIT_EXCEEDED    beyond what TRF can carry (players, ratings), a seed above 2^64 - 1
+5  FILE_ERROR        an input that cannot be read or an output that cannot be written
+== ================= ===========================================================================
+
+These differ from the rest of ``chessarbiter``'s commands (2 there is a usage error): engine
+invocations keep bbpPairings' codes, which platforms already test.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+import sys
+from dataclasses import dataclass
+from itertools import zip_longest
+from pathlib import Path
+from typing import TextIO
+
+from chessarbiter import __version__
+from chessarbiter import trf as trf_io
+from chessarbiter.errors import ChessArbiterError, FileFormatError, PairingError
+from chessarbiter.model import Tournament
+from chessarbiter.pairing.checker import Pair, RoundDifference, check_rounds, checklist
+from chessarbiter.pairing.dutch.engine import MatcherFactory, pair_round
+from chessarbiter.pairing.generator import (
+    BadConfigError,
+    GenerationStopped,
+    GeneratorConfig,
+    GeneratorLimitError,
+    RoundHook,
+    config_from_model,
+    generate,
+    parse_config,
+)
+from chessarbiter.pairing.result import NoValidPairingError, RoundPairing
+from chessarbiter.pairing.swiss.state import Edition
+
+EXIT_OK = 0
+NO_VALID_PAIRING = 1
+UNEXPECTED_ERROR = 2
+INVALID_REQUEST = 3
+LIMIT_EXCEEDED = 4
+FILE_ERROR = 5
+
+ENGINE_FLAGS = ("--dutch", "--burstein")
+"""The first argument (after ``-r``) that makes an engine invocation."""
+
+MAX_SEED = 2**64 - 1
+
+_EDITIONS = {e.value: e for e in Edition}
+
+
+def program_info() -> str:
+    """What ``-r`` prints, and the last line of a check-list file."""
+    return f"chessarbiter {__version__} (FIDE Dutch engine, bbpPairings-compatible command line)"
+
+
+def _usage() -> str:
+    prog = "chessarbiter"
+    system = "--dutch [--edition 2026|2017]"
+    checklist_syntax = "[-l [check-list-file]]"
+    return "\n".join(
+        [
+            program_info(),
+            "",
+            "Command line argument syntax:",
+            f"{prog} [-r]",
+            f"{prog} [-r] {system} input-file -c {checklist_syntax}",
+            f"{prog} [-r] {system} input-file -p [output-file] {checklist_syntax}",
+            f"{prog} [-r] {system} (model-file -g | -g [config-file]) -o trf_file "
+            f"[-s random_seed] {checklist_syntax}",
+        ]
+    )
+
+
+def _split_edition(argv: list[str]) -> tuple[list[str], str | None, bool]:
+    """``argv`` without its ``--edition`` options, the last edition given, and whether the
+    options were well formed."""
+    rest: list[str] = []
+    edition: str | None = None
+    ok = True
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--edition":
+            if i + 1 >= len(argv):
+                ok = False
+                i += 1
+                continue
+            edition = argv[i + 1]
+            i += 2
+            continue
+        if arg.startswith("--edition="):
+            edition = arg.partition("=")[2]
+        else:
+            rest.append(arg)
+        i += 1
+    return rest, edition, ok
+
+
+def is_engine_invocation(argv: list[str]) -> bool:
+    """Whether ``argv`` (without the program name) is for the engine command line: its first
+    argument, after ``-r`` and ``--edition`` options, is ``--dutch`` or ``--burstein``; or it is
+    just ``-r``.
+
+    >>> is_engine_invocation(["--dutch", "in.trf", "-p"])
+    True
+    >>> is_engine_invocation(["-r", "--edition", "2017", "--dutch", "in.trf", "-c"])
+    True
+    >>> is_engine_invocation(["pair", "in.trf"])
+    False
+    """
+    args, _, _ = _split_edition(argv)
+    if args == ["-r"]:
+        return True
+    first = 1 if args[:1] == ["-r"] else 0
+    return len(args) > first and args[first] in ENGINE_FLAGS
+
+
+@dataclass
+class _Request:
+    """One engine invocation, as bbpPairings' ``main`` reads its arguments."""
+
+    print_info: bool
+    system: str | None
+    check: bool = False
+    pair: bool = False
+    generate: bool = False
+    input: str | None = None
+    output: str | None = None
+    model: bool = False
+    config: bool = False
+    seed: str | None = None
+    checklist: bool = False
+    checklist_file: str | None = None
+
+
+def _parse(a: list[str]) -> _Request | None:
+    """A transcription of bbpPairings' argument reading (``argv[k]`` is ``a[k - 1]``);
+    ``None`` for an invalid command line."""
+    print_info = not a or a[0] == "-r"
+    n = len(a)
+    req = _Request(print_info, a[int(print_info)] if n > print_info else None)
+    p = 1 + print_info
+    if n >= p + 2 and a[p + 1] == "-c":
+        req.check = True
+        req.input = a[p]
+        p += 2
+    output_file = n >= p + 3 and a[p + 2] != "-l"
+    if n >= p + 2 + output_file and a[p + 1] == "-p":
+        req.pair = True
+        req.input = a[p]
+        p += 2
+        if output_file:
+            req.output = a[p]
+            p += 1
+    model = n >= p + 1 and a[p] != "-g"
+    config = n >= p + 2 + model and a[p + 1 + model] != "-o"
+    seed = n >= p + 5 + model + config and a[p + 3 + model + config] == "-s"
+    if (
+        not (model and config)
+        and n >= p + 3 + model + config + 2 * seed
+        and a[p + 1 + model + config] == "-o"
+        and (not model or a[p + 1] == "-g")  # bbpPairings does not look at it
+    ):
+        req.generate = True
+        req.model = model
+        req.config = config
+        if model:
+            req.input = a[p]
+            p += 1
+        p += 1
+        if config:
+            req.input = a[p]
+            p += 1
+        p += 1
+        req.output = a[p]
+        p += 1
+        if seed:
+            req.seed = a[p + 1]
+            p += 2
+    if n >= p + 1 and a[p] == "-l":
+        req.checklist = True
+        p += 1
+        if p < n:
+            req.checklist_file = a[p]
+            p += 1
+    if n > print_info and (
+        req.system not in ENGINE_FLAGS or req.check + req.pair + req.generate != 1 or p != n
+    ):
+        return None
+    return req
+
+
+def _relativize(filename: str, base: str) -> str:
+    """bbpPairings' ``relativizePath``: a bare file name goes beside ``base``."""
+    if os.path.dirname(filename):
+        return filename
+    return os.path.join(os.path.dirname(base), filename)
+
+
+def _checklist_path(req: _Request, base: str) -> str:
+    if req.checklist_file is not None:
+        return _relativize(req.checklist_file, base)
+    return str(Path(base).with_suffix(".list"))
+
+
+class _Failure(Exception):
+    """Ends the run with an exit code, the message already printed."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def _err(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def _read_trf(path: str) -> trf_io.TrfDocument:
+    try:
+        return trf_io.read_file(path)
+    except FileFormatError as e:
+        for problem in e.problems:
+            _err(str(problem))
+        raise _Failure(INVALID_REQUEST) from e
+    except OSError as e:
+        _err(f"Error reading file {path}: {e.strerror or e}")
+        raise _Failure(FILE_ERROR) from e
+
+
+def _open_output(path: str, what: str) -> TextIO:
+    try:
+        return open(path, "w", encoding="utf-8", newline="")
+    except OSError as e:
+        _err(f"The {what} ({path}) could not be opened.")
+        raise _Failure(FILE_ERROR) from e
+
+
+def _open_checklist(req: _Request, base: str) -> TextIO | None:
+    if not req.checklist:
+        return None
+    path = _checklist_path(req, base)
+    try:
+        return open(path, "w", encoding="utf-8", newline="")
+    except OSError:
+        _err(f"The checklist file ({path}) could not be opened.")
+        return None
+
+
+def _close_checklist(stream: TextIO | None, complete: bool = True) -> None:
+    if stream is not None:
+        if complete:
+            stream.write(program_info())
+        stream.close()
+
+
+def run_engine(argv: list[str], *, matcher: MatcherFactory | None = None) -> int:
+    """Run an engine invocation (``argv`` without the program name); returns the exit code
+    (see the module docstring). ``matcher`` is passed to the pairing engine."""
+    args, edition_name, edition_ok = _split_edition(argv)
+    req = _parse(args) if edition_ok else None
+    edition = _EDITIONS.get(edition_name or Edition.DUTCH_2026.value)
+    if req is None or edition is None:
+        if edition is None:
+            _err(f"unknown edition {edition_name!r}: use 2026 or 2017")
+        else:
+            _err(_usage())
+        return INVALID_REQUEST
+    if req.print_info:
+        print(program_info())
+    if req.system is None:
+        return EXIT_OK
+    if req.system != "--dutch":
+        _err(f"The {req.system[2:].capitalize()} system is not supported: use --dutch.")
+        return INVALID_REQUEST
+    try:
+        if req.check:
+            return _check(req, edition, matcher)
+        if req.pair:
+            return _pair(req, edition, matcher)
+        return _generate(req, edition, matcher)
+    except _Failure as e:
+        return e.code
+    except Exception as e:  # the last resort, as bbpPairings' main
+        _err(f"Unexpected error (please report): {type(e).__name__}: {e}")
+        return UNEXPECTED_ERROR
+
+
+def _pair(req: _Request, edition: Edition, matcher: MatcherFactory | None) -> int:
+    assert req.input is not None
+    source = req.input
+    tournament = _read_trf(source).tournament
+    out: TextIO = sys.stdout
+    if req.output is not None:
+        out = _open_output(_relativize(req.output, source), "output file")
+    try:
+        list_stream = _open_checklist(req, source)
+        try:
+            pairing = pair_round(tournament, edition, matcher=matcher)
+        except NoValidPairingError as e:
+            if list_stream is not None:
+                _write_checklist(list_stream, tournament, edition, None)
+            _close_checklist(list_stream, complete=False)
+            _err(f"Error while pairing {source}: No valid pairing exists: {e}")
+            return NO_VALID_PAIRING
+        except PairingError as e:
+            _close_checklist(list_stream, complete=False)
+            _err(f"Error while pairing {source}: {e}")
+            return INVALID_REQUEST
+        if list_stream is not None:
+            _write_checklist(list_stream, tournament, edition, pairing)
+        _close_checklist(list_stream)
+        out.write("".join(f"{line}\n" for line in pairing.engine_lines()))
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    return EXIT_OK
+
+
+def _write_checklist(
+    stream: TextIO, tournament: Tournament, edition: Edition, pairing: RoundPairing | None
+) -> None:
+    try:
+        stream.write(checklist(tournament, edition, pairing))
+    except PairingError as e:
+        stream.write(f"Error: {e}\n")
+
+
+def _cell(pair: Pair | None) -> str:
+    if pair is None:
+        return " " * 9
+    white, black = pair
+    return f"{white:>3} - {black:>3}"
+
+
+def difference_table(difference: RoundDifference) -> list[str]:
+    """bbpPairings' report of a round that differs: the checker's pairs beside the
+    tournament's.
+
+    >>> difference_table(RoundDifference(2, ((1, 2),), ((2, 1),)))
+    ['  Checker pairings        Tournament pairings ', '      1 -   2                  2 -   1', '']
+    """
+    if difference.no_valid_pairing:
+        return [f"No valid pairing exists for round {difference.round}.", ""]
+    lines = ["  Checker pairings" + " " * 8 + "Tournament pairings "]
+    for mine, theirs in zip_longest(difference.engine, difference.tournament):
+        lines.append(f"    {_cell(mine)}{' ' * 16}{_cell(theirs)}".rstrip())
+    lines.append("")
+    return lines
+
+
+def _check(req: _Request, edition: Edition, matcher: MatcherFactory | None) -> int:
+    assert req.input is not None
+    source = req.input
+    tournament = _read_trf(source).tournament
+    if "BURSTEIN" in tournament.system.upper():
+        _err(f"Pairing system specified in file {source} does not match command line flag.")
+        return INVALID_REQUEST
+    list_stream = _open_checklist(req, source)
+    name = Path(source).stem
+    differences = 0
+    try:
+        for check in check_rounds(tournament, edition, matcher):
+            print(f"{name}: Round #{check.round}")
+            if list_stream is not None:
+                list_stream.write(f"Round #{check.round}\n")
+                if check.pairing is None or check.pairing.boards or check.pairing.bye:
+                    _write_checklist(list_stream, check.before, edition, check.pairing)
+            if check.difference is not None:
+                differences += 1
+                print("\n".join(difference_table(check.difference)))
+    except PairingError as e:
+        _close_checklist(list_stream, complete=False)
+        _err(f"Error checking file {source}: {e}")
+        return INVALID_REQUEST
+    print()
+    _close_checklist(list_stream)
+    return NO_VALID_PAIRING if differences else EXIT_OK
+
+
+def _seed(text: str | None) -> int:
+    if text is None:
+        return random.SystemRandom().getrandbits(32)
+    if not text.isascii() or not text.isdigit():
+        _err(f"The seed must be a whole number between 0 and {MAX_SEED}, not {text!r}.")
+        raise _Failure(INVALID_REQUEST)
+    value = int(text)
+    if value > MAX_SEED:
+        _err(f"The seed must be between 0 and {MAX_SEED}.")
+        raise _Failure(LIMIT_EXCEEDED)
+    return value
+
+
+def _generate(req: _Request, edition: Edition, matcher: MatcherFactory | None) -> int:
+    assert req.output is not None
+    seed = _seed(req.seed)
+    rng = random.Random(seed)
+    model: Tournament | None = None
+    dialect = trf_io.TRFX
+    source = req.input
+    if req.model:
+        assert source is not None
+        doc = _read_trf(source)
+        model, dialect = doc.tournament, doc.dialect
+        if dialect.version == "16":  # XXR and XXC carry the rounds and the initial colour
+            dialect = dataclasses.replace(dialect, engine=True)
+        try:
+            config = config_from_model(model)
+        except BadConfigError as e:
+            _err(f"Error processing file {source}: {e}")
+            return INVALID_REQUEST
+    else:
+        config = GeneratorConfig.random_defaults(rng)
+        if source is not None:
+            try:
+                with open(source, encoding="utf-8") as f:
+                    text = f.read()
+            except (OSError, UnicodeDecodeError) as e:
+                _err(f"Error while reading configuration file {source}: {e}")
+                return FILE_ERROR
+            try:
+                config = parse_config(text, config, source)
+            except FileFormatError as e:
+                for problem in e.problems:
+                    _err(str(problem))
+                return INVALID_REQUEST
+    try:
+        config.validate()
+    except BadConfigError as e:
+        _err(f"Error while processing configuration file {source or '(defaults)'}: {e}")
+        return INVALID_REQUEST
+    except GeneratorLimitError as e:
+        _err(f"Error processing configuration file {source or '(defaults)'}: {e}")
+        return LIMIT_EXCEEDED
+    output = req.output if source is None else _relativize(req.output, source)
+    out = _open_output(output, "output file")
+    result = EXIT_OK
+    with out:
+        list_stream = _open_checklist(req, output)
+
+        def write_round(r: int, t: Tournament, pairing: RoundPairing | None) -> None:
+            assert list_stream is not None
+            list_stream.write(f"Round #{r}.\n")
+            _write_checklist(list_stream, t, edition, pairing)
+
+        hook: RoundHook | None = write_round if list_stream is not None else None
+        try:
+            tournament = generate(
+                config,
+                rng,
+                edition,
+                name=f"AutoTest Tournament {seed}",
+                model=model,
+                matcher=matcher,
+                on_round=hook,
+            )
+        except GenerationStopped as e:
+            _err(f"Error generating {output}: {e}")
+            tournament = e.tournament
+            result = NO_VALID_PAIRING
+        except PairingError as e:
+            _close_checklist(list_stream, complete=False)
+            _err(f"Error generating {output}: {e}")
+            return INVALID_REQUEST
+        _close_checklist(list_stream)
+        try:
+            out.write(trf_io.dumps(tournament, dialect))
+        except ChessArbiterError as e:
+            _err(f"Error writing tournament to {output}: {e}")
+            return LIMIT_EXCEEDED
+    return result

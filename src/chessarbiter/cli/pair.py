@@ -1,0 +1,146 @@
+"""``chessarbiter pair``: pair the next round of a Swiss tournament (FIDE Dutch system).
+
+The friendly counterpart of the engine command line (``chessarbiter --dutch IN.trf -p``, see
+:mod:`chessarbiter.cli.engine`): boards with names, ratings, scores and colours, or JSON; and,
+on request, the tournament with the round's pairing recorded, ready for its results.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+import click
+
+from chessarbiter import trf as trf_io
+from chessarbiter.cli.main import EXIT_FAILURE
+from chessarbiter.model import PlayerId, Result, Tournament
+from chessarbiter.pairing.apply import apply_pairing
+from chessarbiter.pairing.dutch.engine import pair_round
+from chessarbiter.pairing.result import NoValidPairingError, RoundPairing
+from chessarbiter.pairing.swiss.state import Edition
+
+
+def pairing_as_json(pairing: RoundPairing, edition: Edition) -> str:
+    """``{"round": N, "edition": "2026", "boards": [{"board": 1, "white": 3, "black": 7}, ...],
+    "bye": 12}`` (``null`` when there is no pairing-allocated bye).
+
+    >>> from chessarbiter.pairing.result import Board
+    >>> pairing_as_json(RoundPairing(2, (Board(3, 7),), bye=None), Edition.DUTCH_2026)
+    '{"round": 2, "edition": "2026", "boards": [{"board": 1, "white": 3, "black": 7}], "bye": null}'
+    """
+    return json.dumps(
+        {
+            "round": pairing.round,
+            "edition": edition.value,
+            "boards": [
+                {"board": n, "white": b.white, "black": b.black}
+                for n, b in enumerate(pairing.boards, start=1)
+            ],
+            "bye": pairing.bye,
+        }
+    )
+
+
+def _points(value: Decimal) -> str:
+    return f"{value:.1f}"
+
+
+def pairing_as_text(tournament: Tournament, pairing: RoundPairing, edition: Edition) -> list[str]:
+    """The boards in order, each ``white - black`` with pairing number, name, rating and score
+    before the round; then the pairing-allocated bye and the players not paired (byes given
+    before the round, absences)."""
+    scores = tournament.scores(pairing.round - 1)
+
+    def who(number: PlayerId) -> tuple[str, str, str]:
+        p = tournament.player(number)
+        return f"{number} {p.name}".strip(), str(p.rating or ""), _points(scores[number])
+
+    rows = [(who(b.white), who(b.black)) for b in pairing.boards]
+    name_width = max((len(side[0]) for row in rows for side in row), default=0)
+    name_width = max(name_width, len("White"))
+    lines = [f"Round {pairing.round} — FIDE (Dutch) system, {edition.value} rules"]
+    if rows:
+        board_width = len(str(len(rows)))
+        head = f"{'White':<{name_width}}  {'Rtg':>4}  {'Pts':>4}"
+        lines.append(f"{'Bd':>{max(board_width, 2)}}  {head}    {head.replace('White', 'Black')}")
+        for n, (white, black) in enumerate(rows, start=1):
+            cells = [
+                f"{name:<{name_width}}  {rating:>4}  {pts:>4}"
+                for name, rating, pts in (white, black)
+            ]
+            lines.append(f"{n:>{max(board_width, 2)}}  {cells[0]}  - {cells[1]}".rstrip())
+    if pairing.bye is not None:
+        name, rating, pts = who(pairing.bye)
+        rated = f"{rating}, " if rating else ""
+        value = _points(tournament.point_system.pairing_allocated_bye)
+        lines.append(f"Pairing-allocated bye: {name} ({rated}{pts}), scores {value}")
+    absent = []
+    paired = {b.white for b in pairing.boards} | {b.black for b in pairing.boards}
+    paired.add(pairing.bye or 0)
+    for p in tournament:
+        if p.number in paired:
+            continue
+        entry = p.entry(pairing.round)
+        kind = entry.result.value if isinstance(entry.result, Result) else "absent"
+        absent.append(f"{p.number} ({kind})")
+    if absent:
+        lines.append("Not paired: " + ", ".join(absent))
+    return lines
+
+
+@click.command("pair")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "--edition",
+    type=click.Choice([e.value for e in Edition]),
+    default=Edition.DUTCH_2026.value,
+    show_default=True,
+    help="The FIDE (Dutch) rules: 2026 (C.04.3 in force from 1 February 2026) or 2017.",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Boards with names, ratings and scores (text), or JSON.",
+)
+@click.option(
+    "--round-out",
+    type=click.Path(dir_okay=False, writable=True),
+    metavar="FILE.trf",
+    help="Also write the tournament with the round paired (games pending, the bye recorded), "
+    "in the input's TRF dialect.",
+)
+@click.pass_context
+def pair_command(
+    ctx: click.Context, file: str, edition: str, output_format: str, round_out: str | None
+) -> None:
+    """Pair the next round of the Swiss tournament in FILE (a TRF) by the FIDE (Dutch) system.
+
+    Players with a bye or an absence already recorded for the round are not paired. Exit 1 when
+    no valid pairing exists, 3 when FILE is invalid.
+    """
+    chosen = Edition(edition)
+    doc = trf_io.read_file(file)
+    tournament = doc.tournament
+    try:
+        pairing = pair_round(tournament, chosen)
+    except NoValidPairingError as e:
+        click.echo(f"error: no valid pairing: {e}", err=True)
+        ctx.exit(EXIT_FAILURE)
+    # (--explain: print pairing.trace here, before the boards.)
+    if output_format == "json":
+        click.echo(pairing_as_json(pairing, chosen))
+    else:
+        for line in pairing_as_text(tournament, pairing, chosen):
+            click.echo(line)
+    if round_out is not None:
+        apply_pairing(tournament, pairing)
+        trf_io.dump(tournament, round_out, doc.dialect)
+
+
+def register(cli: click.Group) -> None:
+    """Add the ``pair`` command to ``cli``."""
+    cli.add_command(pair_command)
