@@ -16,8 +16,9 @@ from chessarbiter import trf as trf_io
 from chessarbiter.cli.main import EXIT_FAILURE
 from chessarbiter.model import PlayerId, Result, Tournament
 from chessarbiter.pairing.apply import apply_pairing
-from chessarbiter.pairing.dutch.engine import pair_round
+from chessarbiter.pairing.dutch.engine import explain_round, pair_round
 from chessarbiter.pairing.result import NoValidPairingError, RoundPairing
+from chessarbiter.pairing.swiss.colours import ColourRule
 from chessarbiter.pairing.swiss.state import Edition
 
 
@@ -113,9 +114,29 @@ def pairing_as_text(tournament: Tournament, pairing: RoundPairing, edition: Edit
     help="Also write the tournament with the round paired (games pending, the bye recorded), "
     "in the input's TRF dialect.",
 )
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Before the boards, explain the pairing bracket by bracket: the players, the pairs, "
+    "and for each better-ranked opponent not given, the criterion that ruled it out.",
+)
+@click.option(
+    "--colour-rules",
+    type=click.Choice(["current", "2013"]),
+    default="current",
+    show_default=True,
+    help="E.2 of 2017/2026 (wider colour difference decides between two absolute "
+    "preferences) or the 2013 reading of seed 004 (it does not).",
+)
 @click.pass_context
 def pair_command(
-    ctx: click.Context, file: str, edition: str, output_format: str, round_out: str | None
+    ctx: click.Context,
+    file: str,
+    edition: str,
+    output_format: str,
+    round_out: str | None,
+    explain: bool,
+    colour_rules: str,
 ) -> None:
     """Pair the next round of the Swiss tournament in FILE (a TRF) by the FIDE (Dutch) system.
 
@@ -125,12 +146,18 @@ def pair_command(
     chosen = Edition(edition)
     doc = trf_io.read_file(file)
     tournament = doc.tournament
+    rule = ColourRule(colour_rules)
     try:
-        pairing = pair_round(tournament, chosen)
+        if explain:
+            pairing, lines = explain_round(tournament, chosen, colour_rule=rule)
+            for line in lines:
+                click.echo(line)
+            click.echo()
+        else:
+            pairing = pair_round(tournament, chosen, colour_rule=rule)
     except NoValidPairingError as e:
         click.echo(f"error: no valid pairing: {e}", err=True)
         ctx.exit(EXIT_FAILURE)
-    # (--explain: print pairing.trace here, before the boards.)
     if output_format == "json":
         click.echo(pairing_as_json(pairing, chosen))
     else:

@@ -204,7 +204,9 @@ def render(pairer: _DutchPairer, tracer: Tracer) -> list[str]:
     t = state.tournament
     lines = [
         f"Round {state.round_number}: FIDE (Dutch) system, {state.edition.value} rules; "
-        f"{len(pr.players)} players to pair"
+        f"{len(pr.players)} players to pair",
+        "Pref: W!/B! absolute, W/B strong, w/b mild, A none.  Floats: two rounds ago, then "
+        "last round (D down, U up).  Bye: may receive the pairing-allocated bye.",
     ]
 
     def points(p: SwissPlayer) -> str:
