@@ -66,10 +66,14 @@ def pair_round(
     :raises PairingError: when the tournament cannot be paired as given (no number of rounds,
         no initial colour, all rounds paired).
     """
-    if edition is not Edition.DUTCH_2026:
-        raise PairingError(f"the Dutch {edition.value} edition is not available yet")
     state = prepare_round(tournament, edition)
-    pairs = compute_pairs(state, matcher or _default_factory, colour_rule)
+    factory = matcher or _default_factory
+    if edition is Edition.DUTCH_2017:
+        from chessarbiter.pairing.dutch.engine2017 import compute_pairs_2017
+
+        pairs = compute_pairs_2017(state, factory, colour_rule)
+    else:
+        pairs = compute_pairs(state, factory, colour_rule)
     return order_boards(state, pairs)
 
 
