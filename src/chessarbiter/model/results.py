@@ -123,6 +123,16 @@ class Result(enum.Enum):
         return _OUTCOMES[self]
 
     @property
+    def mirror(self) -> Result | None:
+        """The opponent's usual result in the same game: 1/0, =/=, W/L, D/D, +/- (a double
+        forfeit, -/-, is the other possibility for ``-``); ``None`` for byes.
+
+        >>> Result.FORFEIT_WIN.mirror
+        <Result.FORFEIT_LOSS: '-'>
+        """
+        return _MIRROR.get(self)
+
+    @property
     def counterparts(self) -> frozenset[Result]:
         """The results the opponent may have in the same game.
 
@@ -163,6 +173,16 @@ _OUTCOMES = {
     Result.FULL_POINT_BYE: Outcome.WIN,
     Result.PAIRING_ALLOCATED_BYE: Outcome.WIN,
     Result.ZERO_POINT_BYE: Outcome.LOSS,
+}
+_MIRROR = {
+    Result.WIN: Result.LOSS,
+    Result.LOSS: Result.WIN,
+    Result.DRAW: Result.DRAW,
+    Result.UNRATED_WIN: Result.UNRATED_LOSS,
+    Result.UNRATED_LOSS: Result.UNRATED_WIN,
+    Result.UNRATED_DRAW: Result.UNRATED_DRAW,
+    Result.FORFEIT_WIN: Result.FORFEIT_LOSS,
+    Result.FORFEIT_LOSS: Result.FORFEIT_WIN,
 }
 _COUNTERPARTS = {
     Result.WIN: frozenset({Result.LOSS}),

@@ -205,16 +205,7 @@ class Tournament:
 
         :raises TournamentError: if ``white_result`` is not a game or forfeit result.
         """
-        counterpart = {
-            Result.WIN: Result.LOSS,
-            Result.LOSS: Result.WIN,
-            Result.DRAW: Result.DRAW,
-            Result.UNRATED_WIN: Result.UNRATED_LOSS,
-            Result.UNRATED_LOSS: Result.UNRATED_WIN,
-            Result.UNRATED_DRAW: Result.UNRATED_DRAW,
-            Result.FORFEIT_WIN: Result.FORFEIT_LOSS,
-            Result.FORFEIT_LOSS: Result.FORFEIT_WIN,
-        }.get(white_result)
+        counterpart = white_result.mirror
         if counterpart is None:
             raise TournamentError(f"{white_result.value} is not the result of a game")
         if white == black:

@@ -24,17 +24,6 @@ from chessarbiter.errors import TournamentError
 from chessarbiter.model import Colour, PlayerId, Result, RoundEntry, Tournament
 from chessarbiter.pairing.result import RoundPairing
 
-_GAME_COUNTERPART = {
-    Result.WIN: Result.LOSS,
-    Result.LOSS: Result.WIN,
-    Result.DRAW: Result.DRAW,
-    Result.UNRATED_WIN: Result.UNRATED_LOSS,
-    Result.UNRATED_LOSS: Result.UNRATED_WIN,
-    Result.UNRATED_DRAW: Result.UNRATED_DRAW,
-    Result.FORFEIT_WIN: Result.FORFEIT_LOSS,
-    Result.FORFEIT_LOSS: Result.FORFEIT_WIN,
-}
-
 
 def _write(tournament: Tournament, number: PlayerId, round_number: int, entry: RoundEntry) -> None:
     player = tournament.player(number)
@@ -80,7 +69,7 @@ def record_result(
     :raises TournamentError: if the results do not belong to one game, or either player has
         another entry for the round.
     """
-    expected = _GAME_COUNTERPART.get(white_result)
+    expected = white_result.mirror
     if expected is None:
         raise TournamentError(f"{white_result.value} is not the result of a game")
     if black_result is None:

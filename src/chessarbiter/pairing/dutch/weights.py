@@ -51,7 +51,6 @@ class WeightContext:
     def __init__(self, state: SwissRound, players: list[SwissPlayer]) -> None:
         self.state = state
         self.played = state.played_rounds
-        self.number_to_player = {p.number: p for p in state.players}
         score = state.score
         self.scores = {p.number: score(p) for p in players}
         shifts: dict[int, int] = {}
@@ -126,23 +125,12 @@ class WeightContext:
         return self._eligible[p.number] and self.scores[p.number] <= self.bye_score
 
     def float(self, p: SwissPlayer, rounds_back: int) -> Float:
-        """The float of ``p`` ``rounds_back`` rounds ago (C.04.3 A.4 / 2026 1.4.3): a player
-        who did not play floats down when the round scored him more than a loss (a PAB, a
-        forfeit win, a bye with points); otherwise by comparing both players' scores before that
-        round."""
+        """The float of ``p`` ``rounds_back`` rounds ago (see
+        :meth:`~chessarbiter.pairing.swiss.state.SwissRound.float_direction`)."""
         key = (p.number, rounds_back)
         f = self._floats.get(key)
         if f is None:
-            state = self.state
-            m = p.matches[state.played_rounds - rounds_back]
-            if not m.played:
-                f = Float.DOWN if m.points > state.loss else Float.NONE
-            else:
-                assert m.opponent is not None
-                mine = state.score(p, rounds_back)
-                theirs = state.score(self.number_to_player[m.opponent], rounds_back)
-                f = Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE
-            self._floats[key] = f
+            f = self._floats[key] = Float(self.state.float_direction(p, rounds_back))
         return f
 
     def compatible(self, a: SwissPlayer, b: SwissPlayer) -> bool:

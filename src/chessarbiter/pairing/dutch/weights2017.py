@@ -51,7 +51,6 @@ class WeightContext2017:
             raise PairingError("the 2017 Dutch engine needs a round prepared for the 2017 edition")
         self.state = state
         self.played = state.played_rounds
-        self.number_to_player = {p.number: p for p in state.players}
         self.scores = {p.number: state.score(p) for p in players}
         self._eligible = {p.number: state.eligible_for_bye(p) for p in players}
         self._floats: dict[tuple[int, int], Float] = {}
@@ -69,22 +68,12 @@ class WeightContext2017:
         return self._eligible[p.number]
 
     def float(self, p: SwissPlayer, rounds_back: int) -> Float:
-        """The float of ``p`` ``rounds_back`` rounds ago (A.4 b, 2017): a player who did not play
-        in that round, for any reason, got a downfloat; otherwise the higher score before the
-        round floated down and the lower one up."""
+        """The float of ``p`` ``rounds_back`` rounds ago (see
+        :meth:`~chessarbiter.pairing.swiss.state.SwissRound.float_direction`)."""
         key = (p.number, rounds_back)
         f = self._floats.get(key)
         if f is None:
-            state = self.state
-            m = p.matches[state.played_rounds - rounds_back]
-            if not m.played:
-                f = Float.DOWN
-            else:
-                assert m.opponent is not None
-                mine = state.score(p, rounds_back)
-                theirs = state.score(self.number_to_player[m.opponent], rounds_back)
-                f = Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE
-            self._floats[key] = f
+            f = self._floats[key] = Float(self.state.float_direction(p, rounds_back))
         return f
 
     def compatible(self, a: SwissPlayer, b: SwissPlayer) -> bool:

@@ -126,6 +126,7 @@ class SwissRound:
     forfeit_loss: int
     pab: int
     forbidden: list[set[int]]
+    _by_number: dict[PlayerId, SwissPlayer] = field(default_factory=dict, repr=False)
 
     @property
     def round_number(self) -> int:
@@ -155,6 +156,34 @@ class SwissRound:
                 not m.played and (m.points >= self.win or m.received_pab) for m in player.matches
             )
         return not any(not m.played and m.paired and _outcome_is_win(m) for m in player.matches)
+
+    def float_direction(self, player: SwissPlayer, rounds_back: int) -> str:
+        """The float ``player`` had ``rounds_back`` rounds ago: ``"D"`` down, ``"U"`` up or
+        ``""`` none.
+
+        * 2026 (C.04.3 1.4.2-1.4.4): in a game, the higher score before the round floats down
+          and the lower up; without a game, only a round that scored more than a loss (the PAB,
+          a forfeit win, a bye with points) is a downfloat.
+        * 2017 (C.04.3 A.4 b): a player who did not play, for whatever reason, floated down.
+
+        Scores include acceleration, as the pairing saw them.
+        """
+        m = player.matches[self.played_rounds - rounds_back]
+        if not m.played:
+            if self.edition is Edition.DUTCH_2017:
+                return "D"
+            return "D" if m.points > self.loss else ""
+        assert m.opponent is not None
+        opponent = self.player(m.opponent)
+        mine, theirs = self.score(player, rounds_back), self.score(opponent, rounds_back)
+        return "D" if mine > theirs else "U" if mine < theirs else ""
+
+    def player(self, number: PlayerId) -> SwissPlayer:
+        """The state of the valid player with pairing number ``number``."""
+        index = self._by_number
+        if not index:
+            index.update((p.number, p) for p in self.players)
+        return index[number]
 
 
 def _outcome_is_win(match: Match) -> bool:
