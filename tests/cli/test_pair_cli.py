@@ -184,3 +184,17 @@ def test_usage_errors_exit_2(capsys, tmp_path):
     source = corpus("t001") / "round02.trf"
     assert run(capsys, "pair", source, "--format", "xml")[0] == EXIT_USAGE
     assert run(capsys, "pair", source, "--edition", "2012")[0] == EXIT_USAGE
+
+
+def test_pair_a_past_round_with_round_option(capsys):
+    """``pair --round N`` re-pairs round N as the tournament stood before it: for a corpus
+    tournament, the same boards as the reference pairing of that round."""
+    folder = next(DUTCH.glob("t003_*"))
+    code = main(["pair", str(folder / "tournament.trf"), "--round", "5", "--format", "json"])
+    assert code == 0
+    got = json.loads(capsys.readouterr().out)
+    reference = (folder / "round05.pairs").read_text().split("\n")[1:]
+    expected = sorted(tuple(int(x) for x in line.split()) for line in reference if line.strip())
+    boards = [(b["white"], b["black"]) for b in got["boards"]]
+    bye = [(got["bye"], 0)] if got["bye"] else []
+    assert sorted(boards + bye) == expected

@@ -16,6 +16,7 @@ from chessarbiter import trf as trf_io
 from chessarbiter.cli.main import EXIT_FAILURE
 from chessarbiter.model import PlayerId, Result, Tournament
 from chessarbiter.pairing.apply import apply_pairing
+from chessarbiter.pairing.checker import tournament_before_round
 from chessarbiter.pairing.dutch.engine import explain_round, pair_round
 from chessarbiter.pairing.result import NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.colours import ColourRule
@@ -115,6 +116,15 @@ def pairing_as_text(tournament: Tournament, pairing: RoundPairing, edition: Edit
     "in the input's TRF dialect.",
 )
 @click.option(
+    "--round",
+    "round_number",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Pair round N as the tournament stood before it (rounds from N on set aside), e.g. to "
+    "explain a past round; default: the next round.",
+)
+@click.option(
     "--explain",
     is_flag=True,
     help="Before the boards, explain the pairing bracket by bracket: the players, the pairs, "
@@ -135,6 +145,7 @@ def pair_command(
     edition: str,
     output_format: str,
     round_out: str | None,
+    round_number: int | None,
     explain: bool,
     colour_rules: str,
 ) -> None:
@@ -146,6 +157,8 @@ def pair_command(
     chosen = Edition(edition)
     doc = trf_io.read_file(file)
     tournament = doc.tournament
+    if round_number is not None:
+        tournament = tournament_before_round(tournament, round_number)
     rule = ColourRule(colour_rules)
     try:
         if explain:

@@ -142,7 +142,7 @@ class Tracer:
         if absolute:
             return absolute
         if not self.tee.primary.edge_weight(pv, cv):
-            return "the exchanges chosen for this bracket (Article 4.3) put them apart"
+            return "in the same half of the bracket (S1 or S2, after the exchanges of Article 4.3)"
         shadow = self.tee.shadow
         n = pr.n
         saved_p = [shadow.edge_weight(pv, u) if u != pv else 0 for u in range(n)]
