@@ -11,7 +11,7 @@ install: $(STAMP)
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(BIN)/python pyproject.toml
+$(STAMP): $(BIN)/python pyproject.toml setup.py src/chessarbiter/pairing/matching/_native.c
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)

@@ -7,6 +7,8 @@ random weight, then ``compute_matching()`` — the pattern the pairing engines u
 wall and CPU time per phase and the solver's event counters; ``--check`` also verifies the
 optimality certificate at the end of each phase.  ``--mild`` changes only the low 20 bits of
 the updated vertex's weights (closer to what a pairing engine does than fresh weights).
+``--native`` runs the compiled kernel (:mod:`chessarbiter.pairing.matching.native`) instead;
+``--compare`` runs both on the same calls and checks that their matchings are identical.
 """
 
 from __future__ import annotations
@@ -18,6 +20,39 @@ import time
 from collections.abc import Callable
 
 from chessarbiter.pairing.matching import MatchingComputer
+from chessarbiter.pairing.matching.native import NativeMatchingComputer, import_error
+
+
+class _Both:
+    """Drives the Python and the native kernel with the same calls; times the native one."""
+
+    def __init__(self, size: int) -> None:
+        assert NativeMatchingComputer is not None
+        self.py = MatchingComputer(size)
+        self.native = NativeMatchingComputer(size)
+        self.py_seconds = 0.0
+
+    @property
+    def stats(self) -> dict[str, int]:
+        return self.native.stats
+
+    def set_edge_weight(self, u: int, v: int, weight: int) -> None:
+        self.py.set_edge_weight(u, v, weight)
+        self.native.set_edge_weight(u, v, weight)
+
+    def edge_weight(self, u: int, v: int) -> int:
+        return self.native.edge_weight(u, v)
+
+    def compute_matching(self) -> None:
+        self.native.compute_matching()
+        t0 = time.perf_counter()
+        self.py.compute_matching()
+        self.py_seconds += time.perf_counter() - t0
+        assert self.native.matching() == self.py.matching(), "native and Python matchings differ"
+        assert self.native.stats == self.py.stats, "native and Python event counts differ"
+
+    def check_optimality(self) -> list[str]:
+        return self.native.check_optimality()
 
 
 def timed(action: Callable[[], None]) -> tuple[float, float]:
@@ -32,9 +67,18 @@ def stats_delta(after: dict[str, int], before: dict[str, int]) -> str:
     return ", ".join(f"{k} {after[k] - before.get(k, 0)}" for k in keys)
 
 
-def bench(n: int, updates: int, bits: int, seed: int, check: bool, mild: bool) -> None:
+def bench(
+    n: int, updates: int, bits: int, seed: int, check: bool, mild: bool, kernel: str = "python"
+) -> None:
     rng = random.Random(seed)
-    computer = MatchingComputer(n)
+    computer: MatchingComputer | _Both
+    if kernel == "compare":
+        computer = _Both(n)
+    elif kernel == "native":
+        assert NativeMatchingComputer is not None
+        computer = NativeMatchingComputer(n)  # type: ignore[assignment]
+    else:
+        computer = MatchingComputer(n)
 
     def build() -> None:
         for u in range(n):
@@ -75,6 +119,11 @@ def bench(n: int, updates: int, bits: int, seed: int, check: bool, mild: bool) -
     if check:
         assert computer.check_optimality() == []
         print("  optimality certificates verified")
+    if isinstance(computer, _Both):
+        print(
+            f"  identical matchings and event counts after every compute"
+            f" (Python kernel: {computer.py_seconds:.2f} s in compute_matching)"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -85,9 +134,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--check", action="store_true", help="verify the optimality certificates")
     parser.add_argument("--mild", action="store_true", help="updates change the low 20 bits only")
+    parser.add_argument("--native", action="store_true", help="time the compiled kernel")
+    parser.add_argument(
+        "--compare", action="store_true", help="run both kernels, check identical matchings"
+    )
     args = parser.parse_args(argv)
+    kernel = "compare" if args.compare else "native" if args.native else "python"
+    if kernel != "python" and NativeMatchingComputer is None:
+        parser.error(import_error() or "the compiled kernel is not available")
+    print(f"kernel: {kernel}")
     for n in args.sizes:
-        bench(n, args.updates, args.bits, args.seed, args.check, args.mild)
+        bench(n, args.updates, args.bits, args.seed, args.check, args.mild, kernel)
     return 0
 
 

@@ -176,3 +176,29 @@ def test_e4_higher_ranked_preference_when_histories_equal():
     assert neutral_colour(one, two) is Colour.NONE
     assert choose_colour(State(), one, two) is Colour.WHITE  # type: ignore[arg-type]
     assert choose_colour(State(), two, one) is Colour.BLACK  # type: ignore[arg-type]
+
+
+# -- the pure-Python kernel stays exact ---------------------------------------------------------
+
+
+@needs_shared
+@pytest.mark.parametrize(
+    "case", _sample(CORPUS / "dutch", 37, 64), ids=lambda p: f"{p.parent.name}/{p.stem}"
+)
+def test_pure_python_kernel_gives_the_same_pairings(case):
+    """The compiled kernel is optional; without it the pure-Python kernel pairs identically."""
+    from chessarbiter.pairing.matching import MatchingComputer
+
+    t = trf.load(case)
+    try:
+        got = pair_round(t, matcher=MatchingComputer).engine_lines()
+    except NoValidPairingError:
+        got = ["no valid pairing"]
+    assert as_set(got) == as_set(reference(case))
+
+
+def test_pure_python_kernel_can_be_forced(monkeypatch):
+    from chessarbiter.pairing.matching import MatchingComputer, default_computer
+
+    monkeypatch.setenv("CHESSARBITER_PURE_PYTHON", "1")
+    assert type(default_computer(3)) is MatchingComputer

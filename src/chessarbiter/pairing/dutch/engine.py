@@ -44,9 +44,9 @@ class Matcher(Protocol):
 
 
 def _default_factory(size: int) -> Matcher:
-    from chessarbiter.pairing.matching import MatchingComputer
+    from chessarbiter.pairing.matching import default_computer
 
-    return MatchingComputer(size)
+    return default_computer(size)
 
 
 def pair_round(

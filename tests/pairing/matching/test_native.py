@@ -1,0 +1,298 @@
+"""The compiled kernel against the pure-Python one: the same calls give the same matchings.
+
+Not just the same weight: the pairing engine's results depend on which of several optimal
+matchings is returned, so after every ``compute_matching()`` the mates, the weight, the event
+counters and the whole solver state (duals, blossoms) must be identical.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chessarbiter.pairing.matching import MatchingComputer
+from chessarbiter.pairing.matching.blossom import Blossom, BlossomEngine
+from chessarbiter.pairing.matching.native import NativeMatchingComputer, available, import_error
+
+pytestmark = pytest.mark.skipif(
+    not available(), reason=f"compiled matching kernel not built: {import_error()}"
+)
+
+
+def native(size: int = 0, **kwargs: int) -> Any:
+    assert NativeMatchingComputer is not None
+    return NativeMatchingComputer(size, **kwargs)
+
+
+def canon(b: Blossom) -> object:
+    if not b.childs:
+        return b.base
+    return (b.base, b.z, tuple(canon(c) for c in b.childs), tuple(b.edges), tuple(b.leaves))
+
+
+def state(engine: BlossomEngine) -> object:
+    tops = []
+    seen: set[int] = set()
+    for t in engine.top:
+        if id(t) not in seen:
+            seen.add(id(t))
+            tops.append(canon(t))
+    return engine.y, engine.mate, tops
+
+
+def assert_same(py: MatchingComputer, nat: Any, full_state: bool = True) -> None:
+    assert nat.matching() == py.matching()
+    assert nat.matching_weight() == py.matching_weight()
+    assert nat.stats == py.stats
+    if full_state:
+        assert state(nat.engine_state()) == state(py._engine)
+
+
+class Twin:
+    """Applies every call to both kernels."""
+
+    def __init__(self, n: int, divisor: int = 8) -> None:
+        self.py = MatchingComputer(n, restart_divisor=divisor)
+        self.nat = native(n, restart_divisor=divisor)
+
+    def __len__(self) -> int:
+        return len(self.py)
+
+    def add_vertex(self) -> int:
+        v = self.py.add_vertex()
+        assert self.nat.add_vertex() == v
+        return v
+
+    def set(self, u: int, v: int, x: int) -> None:
+        self.py.set_edge_weight(u, v, x)
+        self.nat.set_edge_weight(u, v, x)
+
+    def compute(self, full_state: bool = True) -> None:
+        self.py.compute_matching()
+        self.nat.compute_matching()
+        assert_same(self.py, self.nat, full_state)
+
+
+# -------------------------------------------------------------------------- random sequences
+
+weights = st.one_of(
+    st.just(0),
+    st.integers(0, 3),
+    st.integers(0, 40),
+    st.builds(lambda a, b: (a << 300) + b, st.integers(0, 2), st.integers(0, 6)),
+    st.builds(lambda k: 2**1200 + k, st.integers(0, 5)),
+    st.integers(0, 2**64 + 3),
+    st.integers(0, 2**1200),
+)
+
+operation = st.one_of(
+    st.tuples(st.just("edge"), st.integers(0, 13), st.integers(0, 13), weights),
+    st.tuples(st.just("vertex"), st.integers(0, 13), st.lists(weights, min_size=1, max_size=6)),
+    st.tuples(st.just("add")),
+    st.tuples(st.just("compute")),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 12), st.lists(operation, max_size=50), st.sampled_from([0, 8, 100]))
+def test_random_call_sequences(n0: int, ops: list[tuple[Any, ...]], divisor: int) -> None:
+    twin = Twin(n0, divisor)
+    for op in [*ops, ("compute",)]:
+        n = len(twin)
+        if op[0] == "edge" and n >= 2:
+            u, v = op[1] % n, op[2] % n
+            if u != v:
+                twin.set(u, v, op[3])
+        elif op[0] == "vertex" and n >= 2:
+            u, xs = op[1] % n, op[2]
+            for v in range(n):
+                if v != u:
+                    twin.set(u, v, xs[v % len(xs)])
+        elif op[0] == "add" and n < 14:
+            twin.add_vertex()
+        elif op[0] == "compute":
+            twin.compute()
+    assert twin.nat.check_optimality() == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.none(), st.tuples(st.integers(0, 3), st.integers(4, 7), st.integers(0, 2))),
+        max_size=40,
+    )
+)
+def test_ties(ops: list[tuple[int, int, int] | None]) -> None:
+    """Weights 0..2 give many equally heavy matchings: both kernels pick the same one."""
+    twin = Twin(8)
+    for op in [*ops, None]:
+        if op is None:
+            twin.compute()
+        else:
+            twin.set(*op)
+
+
+def pairing_like_weight(rng: random.Random, bits: int) -> int:
+    """A few high fields with few distinct values (many ties), like the Dutch weights."""
+    if rng.random() < 0.15:
+        return 0
+    fields = [rng.randrange(3) for _ in range(6)]
+    w = 1
+    for f in fields:
+        w = (w << (bits // 8)) | f
+    return (w << 20) | rng.getrandbits(20) if rng.random() < 0.3 else w << 20
+
+
+@pytest.mark.parametrize(("seed", "n", "bits"), [(1, 40, 1200), (2, 61, 300), (3, 90, 1500)])
+def test_engine_pattern(seed: int, n: int, bits: int) -> None:
+    """Complete graphs, then single-vertex updates, pairs fixed as the engine does."""
+    rng = random.Random(seed)
+    twin = Twin(n)
+    for u in range(n):
+        for v in range(u + 1, n):
+            twin.set(u, v, pairing_like_weight(rng, bits))
+    twin.compute()
+    for step in range(30):
+        v = rng.randrange(n)
+        for u in range(n):
+            if u != v:
+                twin.set(v, u, pairing_like_weight(rng, bits))
+        if step % 5 == 4:  # fix a pair: its edge only, like engine._finalize
+            a, b = rng.sample(range(n), 2)
+            for u in range(n):
+                if u != a:
+                    twin.set(a, u, 1 if u == b else 0)
+                if u != b:
+                    twin.set(b, u, 1 if u == a else 0)
+        twin.compute(full_state=step % 10 == 9)
+    assert twin.nat.check_optimality() == []
+
+
+def test_weights_widen_between_computations() -> None:
+    """Small weights first (one limb), then wider and wider ones: the limbs grow."""
+    rng = random.Random(5)
+    n = 24
+    twin = Twin(n, divisor=0)
+    for u in range(n):
+        for v in range(u + 1, n):
+            twin.set(u, v, rng.randrange(50))
+    twin.compute()
+    for bits in (60, 63, 64, 65, 127, 128, 500, 1200, 2000):
+        v = rng.randrange(n)
+        for u in range(n):
+            if u != v:
+                twin.set(v, u, rng.getrandbits(bits))
+        twin.compute()
+    assert twin.nat.check_optimality() == []
+
+
+# -------------------------------------------------------------------------- classic cases
+
+
+def _classic_cases() -> list[tuple[list[tuple[int, int, int]], list[int]]]:
+    path = Path(__file__).with_name("test_blossom.py")
+    spec = importlib.util.spec_from_file_location("_native_test_blossom_cases", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    cases: list[tuple[list[tuple[int, int, int]], list[int]]] = module.CLASSIC
+    return cases
+
+
+@pytest.mark.parametrize(("edges", "expected"), _classic_cases())
+def test_classic_cases(edges: list[tuple[int, int, int]], expected: list[int]) -> None:
+    n = len(expected)
+    for shift in (0, 1, 200, 1300):
+        twin = Twin(n)
+        for u, v, x in edges:
+            twin.set(u, v, x << shift)
+        twin.compute()
+        assert twin.nat.matching() == expected
+        assert twin.nat.check_optimality() == []
+
+
+# -------------------------------------------------------------------------- API
+
+
+def test_api_basics() -> None:
+    mc = native()
+    assert len(mc) == 0
+    mc.compute_matching()
+    assert mc.matching() == []
+    assert mc.add_vertex() == 0
+    assert mc.add_vertex() == 1
+    assert len(mc) == 2
+    mc.set_edge_weight(1, 0, 7)
+    assert mc.edge_weight(0, 1) == mc.edge_weight(1, 0) == 7
+    assert mc.edge_weight(0, 0) == 0
+    with pytest.raises(RuntimeError):
+        mc.matching()
+    with pytest.raises(RuntimeError):
+        mc.matching_weight()
+    with pytest.raises(RuntimeError):
+        mc.check_optimality()
+    mc.compute_matching()
+    assert mc.matching() == [1, 0]
+    assert mc.matching_weight() == 7
+    assert mc.add_vertex() == 2
+    assert mc.matching() == [1, 0, 2]
+    mc.set_edge_weight(0, 1, 0)
+    mc.compute_matching()
+    assert mc.matching() == [0, 1, 2]
+    assert mc.restart_divisor == 8
+    mc.restart_divisor = 0
+    assert native(3, restart_divisor=5).restart_divisor == 5
+
+
+def test_api_errors() -> None:
+    mc = native(3)
+    with pytest.raises(ValueError):
+        native(-1)
+    with pytest.raises(IndexError):
+        mc.set_edge_weight(0, 3, 1)
+    with pytest.raises(IndexError):
+        mc.set_edge_weight(-1, 0, 1)
+    with pytest.raises(IndexError):
+        mc.edge_weight(0, -1)
+    with pytest.raises(ValueError):
+        mc.set_edge_weight(1, 1, 1)
+    with pytest.raises(ValueError):
+        mc.set_edge_weight(0, 1, -1)
+    with pytest.raises(ValueError):
+        mc.set_edge_weight(0, 1, -(2**200))
+    with pytest.raises(TypeError):
+        mc.set_edge_weight(0, 1, 1.5)
+
+
+def test_huge_weights_round_trip() -> None:
+    mc = native(4)
+    big = 2**3000
+    for x in (0, 1, 2**62, 2**63 - 1, 2**63, 2**64 + 1, big - 1, big):
+        mc.set_edge_weight(2, 3, x)
+        assert mc.edge_weight(3, 2) == x
+    mc.set_edge_weight(0, 1, big)
+    mc.set_edge_weight(2, 3, big)
+    mc.set_edge_weight(1, 2, 2 * big - 1)
+    mc.compute_matching()
+    assert mc.matching() == [1, 0, 3, 2]
+    mc.set_edge_weight(1, 2, 2 * big + 1)
+    mc.compute_matching()
+    assert mc.matching() == [0, 2, 1, 3]
+    assert mc.matching_weight() == 2 * big + 1
+
+
+def test_setting_the_same_weight_is_free() -> None:
+    mc = native(3)
+    mc.set_edge_weight(0, 1, 2**500 + 3)
+    mc.compute_matching()
+    stages = mc.stats["stages"]
+    mc.set_edge_weight(1, 0, 2**500 + 3)
+    assert mc.matching() == [1, 0, 2]
+    mc.compute_matching()
+    assert mc.stats["stages"] == stages
