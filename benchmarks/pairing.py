@@ -34,7 +34,7 @@ LowestRating=1000
 """
 
 MEASURE = r"""
-import json, resource, sys, time
+import json, sys, time
 from chessarbiter import trf
 from chessarbiter.pairing.dutch.engine import pair_round
 from chessarbiter.pairing.swiss.state import Edition
@@ -42,8 +42,10 @@ t = trf.load(sys.argv[1])
 start = time.process_time()
 pairing = pair_round(t, Edition(sys.argv[2]))
 cpu = time.process_time() - start
-rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(json.dumps({"cpu": cpu, "rss_mb": rss / 1024, "boards": len(pairing.boards)}))
+# VmHWM: this process's own peak resident memory (ru_maxrss would include the parent's, as
+# it survives exec)
+hwm = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM"))
+print(json.dumps({"cpu": cpu, "rss_mb": hwm / 1024, "boards": len(pairing.boards)}))
 """
 
 

@@ -11,15 +11,23 @@ from chessarbiter.pairing.matching.computer import MatchingComputer, max_weight_
 from chessarbiter.pairing.matching.native import NativeMatchingComputer, _NativeMatchingComputer
 
 
-def default_computer(size: int = 0) -> MatchingComputer | _NativeMatchingComputer:
+def default_computer(
+    size: int = 0, *, restart_divisor: int = 1
+) -> MatchingComputer | _NativeMatchingComputer:
     """A matching computer of ``size`` vertices: the compiled kernel when it was built (same
     results, 10-20 times faster), else the pure-Python one. ``CHESSARBITER_PURE_PYTHON=1`` in
-    the environment forces the pure-Python kernel."""
+    the environment forces the pure-Python kernel.
+
+    ``restart_divisor`` defaults to 1 here (solve from scratch only when more vertices changed
+    than there are vertices): when the pairing engine opens a bracket it re-weights many
+    vertices at once, and repairing the previous optimum is then still several times cheaper
+    than starting over (300 players: 1.0 s -> 0.35 s with the compiled kernel, 8.5 s -> 1.8 s
+    without)."""
     import os
 
     if NativeMatchingComputer is not None and not os.environ.get("CHESSARBITER_PURE_PYTHON"):
-        return NativeMatchingComputer(size)
-    return MatchingComputer(size)
+        return NativeMatchingComputer(size, restart_divisor=restart_divisor)
+    return MatchingComputer(size, restart_divisor=restart_divisor)
 
 
 __all__ = ["MatchingComputer", "NativeMatchingComputer", "default_computer", "max_weight_matching"]
