@@ -31,6 +31,8 @@ lint: install
 
 bench: install
 	$(BIN)/python benchmarks/trf_io.py
+	$(BIN)/python benchmarks/matching.py
+	$(BIN)/python benchmarks/pairing.py --sizes 100,300
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
