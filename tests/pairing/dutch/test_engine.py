@@ -202,3 +202,26 @@ def test_pure_python_kernel_can_be_forced(monkeypatch):
 
     monkeypatch.setenv("CHESSARBITER_PURE_PYTHON", "1")
     assert type(default_computer(3)) is MatchingComputer
+
+
+@needs_shared
+def test_weights_outside_the_bracket_take_the_short_path_exactly():
+    """The short computation of a pair outside the bracket gives the full computation's
+    number, in both the even case and the odd case with [C9] in force."""
+    from chessarbiter.pairing.dutch.weights import WeightContext
+    from chessarbiter.pairing.swiss.state import prepare_round
+
+    for case in _sample(CORPUS / "dutch", 97, 64):
+        state = prepare_round(trf.load(case))
+        players = sorted(state.to_pair, key=lambda p: (-state.score(p), p.rank))
+        ctx = WeightContext(state, players)
+        for single in (False, True):
+            ctx.single_downfloater_is_bye = single
+            ctx.bye_score = state.score(players[-1])
+            ctx.unplayed_ranks = {p.played_games: i for i, p in enumerate(players)}
+            for i, low in enumerate(players):
+                for high in players[:i]:
+                    if ctx.compatible(high, low):
+                        assert ctx._outside_weight(high, low) == ctx._bracket_weight(
+                            high, low, False, False
+                        )

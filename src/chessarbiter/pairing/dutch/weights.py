@@ -79,6 +79,9 @@ class WeightContext:
             p.number: last_rounds and self.scores[p.number] > top for p in players
         }
         self.max_edge_weight = (1 << (self._total_bits() + 2)) - 1
+        s, g = self.group_bits, self.groups_shift
+        self._below_c9 = self._total_bits() - (s + g + s + g + 2 * s)
+        self._below_top = self._total_bits()
 
     def layout(self) -> list[tuple[str, int]]:
         """The fields of a weight from the lowest bit up: ``(criterion, width)``; the top field
@@ -158,6 +161,30 @@ class WeightContext:
         next one. 0 means the pair is not allowed."""
         if not self.compatible(higher, lower):
             return 0
+        if not in_current and not in_next:
+            return self._outside_weight(higher, lower)
+        return self._bracket_weight(higher, lower, in_current, in_next)
+
+    def _outside_weight(self, higher: SwissPlayer, lower: SwissPlayer) -> int:
+        """The weight of a compatible pair whose lower player is in neither the bracket being
+        paired nor the next one: every bracket field is zero, only [C4]/[C5] and [C9] count
+        (the same number :meth:`_bracket_weight` gives, computed without the empty fields)."""
+        w = (1 + (not self.bye_candidate(higher)) + (not self.bye_candidate(lower))) << (
+            self._below_top
+        )
+        if self.single_downfloater_is_bye:
+            c9 = 0
+            if self.scores[higher.number] == self.bye_score:
+                c9 = self.unplayed_ranks[higher.played_games]
+            if self.scores[lower.number] == self.bye_score:
+                c9 += self.unplayed_ranks[lower.played_games]
+            w += c9 << self._below_c9
+        return w
+
+    def _bracket_weight(
+        self, higher: SwissPlayer, lower: SwissPlayer, in_current: bool, in_next: bool
+    ) -> int:
+        """The full bit-field weight of a compatible pair (see the module table)."""
         s, g = self.group_bits, self.groups_shift
         hs, ls = self.scores[higher.number], self.scores[lower.number]
         shifts = self.shifts
