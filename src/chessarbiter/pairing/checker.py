@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from chessarbiter.errors import PairingError
 from chessarbiter.model import Colour, PlayerId, Result, RoundEntry, Tournament
 from chessarbiter.pairing.dutch.engine import MatcherFactory, pair_round
-from chessarbiter.pairing.dutch.weights import Float, WeightContext
+from chessarbiter.pairing.dutch.facts import Float
+from chessarbiter.pairing.dutch.weights import WeightContext
 from chessarbiter.pairing.result import NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.state import Edition, SwissPlayer, SwissRound, prepare_round
 

@@ -19,7 +19,8 @@ from chessarbiter.errors import PairingError
 from chessarbiter.model import Tournament
 from chessarbiter.pairing.dutch.engine import Matcher, order_boards
 from chessarbiter.pairing.dutch.engine2017 import compute_pairs_2017
-from chessarbiter.pairing.dutch.weights import Float, WeightContext
+from chessarbiter.pairing.dutch.facts import Float
+from chessarbiter.pairing.dutch.weights import WeightContext
 from chessarbiter.pairing.dutch.weights2017 import BracketWeights, WeightContext2017
 from chessarbiter.pairing.result import NoValidPairingError
 from chessarbiter.pairing.swiss.state import Edition, SwissRound, prepare_round

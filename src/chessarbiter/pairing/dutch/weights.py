@@ -27,20 +27,13 @@ Every field is wide enough never to carry into the next one.
 
 from __future__ import annotations
 
-import enum
-
 from chessarbiter.model import Colour
+from chessarbiter.pairing.dutch.facts import Float, RoundFacts
 from chessarbiter.pairing.swiss.colours import compatible_preferences
 from chessarbiter.pairing.swiss.state import SwissPlayer, SwissRound
 
 
-class Float(enum.Enum):
-    DOWN = "D"
-    UP = "U"
-    NONE = ""
-
-
-class WeightContext:
+class WeightContext(RoundFacts):
     """The numbers the weights of one round depend on.
 
     ``shifts``: for each score, the bit offset of its field within a "scores" field (lowest score
@@ -49,10 +42,7 @@ class WeightContext:
     """
 
     def __init__(self, state: SwissRound, players: list[SwissPlayer]) -> None:
-        self.state = state
-        self.played = state.played_rounds
-        score = state.score
-        self.scores = {p.number: score(p) for p in players}
+        super().__init__(state, players)
         shifts: dict[int, int] = {}
         total = 0
         largest = 0
@@ -71,13 +61,6 @@ class WeightContext:
         self.bye_score = 0
         self.single_downfloater_is_bye = False
         self.unplayed_ranks: dict[int, int] = {}
-        self._eligible = {p.number: state.eligible_for_bye(p) for p in players}
-        self._floats: dict[tuple[int, int], Float] = {}
-        top = state.played_rounds * max(state.win, state.draw) >> 1
-        last_rounds = state.played_rounds >= state.expected_rounds - 1
-        self._top_exception = {
-            p.number: last_rounds and self.scores[p.number] > top for p in players
-        }
         self.max_edge_weight = (1 << (self._total_bits() + 2)) - 1
         s, g = self.group_bits, self.groups_shift
         self._below_c9 = self._total_bits() - (s + g + s + g + 2 * s)
@@ -119,37 +102,9 @@ class WeightContext:
 
     # -- player facts --------------------------------------------------------------------
 
-    def eligible(self, p: SwissPlayer) -> bool:
-        """May receive the pairing-allocated bye (C.04.1 art. 4 / d)."""
-        return self._eligible[p.number]
-
     def bye_candidate(self, p: SwissPlayer) -> bool:
         """[C5]: eligible, and at most the score the bye is to go to."""
         return self._eligible[p.number] and self.scores[p.number] <= self.bye_score
-
-    def float(self, p: SwissPlayer, rounds_back: int) -> Float:
-        """The float of ``p`` ``rounds_back`` rounds ago (see
-        :meth:`~chessarbiter.pairing.swiss.state.SwissRound.float_direction`)."""
-        key = (p.number, rounds_back)
-        f = self._floats.get(key)
-        if f is None:
-            f = self._floats[key] = Float(self.state.float_direction(p, rounds_back))
-        return f
-
-    def compatible(self, a: SwissPlayer, b: SwissPlayer) -> bool:
-        """The absolute criteria: not met before and not a forbidden pair ([C1], C.04.1 b), and
-        not both with the same absolute colour preference ([C3]) unless one of them is a
-        top-scorer in the last round (more than half the possible points)."""
-        state = self.state
-        if b.index in state.forbidden[a.index]:
-            return False
-        return (
-            not a.absolute_preference
-            or not b.absolute_preference
-            or a.colour_preference is not b.colour_preference
-            or self._top_exception[a.number]
-            or self._top_exception[b.number]
-        )
 
     # -- the weight ------------------------------------------------------------------------
 

@@ -35,61 +35,26 @@ Every field is wide enough never to carry into the next one.
 from __future__ import annotations
 
 from chessarbiter.errors import PairingError
-from chessarbiter.pairing.dutch.weights import Float, _colour_bits
+from chessarbiter.pairing.dutch.facts import Float, RoundFacts
+from chessarbiter.pairing.dutch.weights import _colour_bits
 from chessarbiter.pairing.swiss.state import Edition, SwissPlayer, SwissRound
 
 #: A.8: a downfloater's SD is measured from one point below the lowest score (in tenths).
 ONE_POINT = 10
 
 
-class WeightContext2017:
+class WeightContext2017(RoundFacts):
     """The facts of one round the 2017 weights depend on: pairing scores, PAB eligibility
     (C.04.1 d, 2017), floats (A.4) and the absolute criteria (C.1, C.3)."""
 
     def __init__(self, state: SwissRound, players: list[SwissPlayer]) -> None:
         if state.edition is not Edition.DUTCH_2017:
             raise PairingError("the 2017 Dutch engine needs a round prepared for the 2017 edition")
-        self.state = state
-        self.played = state.played_rounds
-        self.scores = {p.number: state.score(p) for p in players}
-        self._eligible = {p.number: state.eligible_for_bye(p) for p in players}
-        self._floats: dict[tuple[int, int], Float] = {}
-        top = state.played_rounds * max(state.win, state.draw) >> 1
-        last_round = state.played_rounds >= state.expected_rounds - 1
-        self._topscorer = {p.number: last_round and self.scores[p.number] > top for p in players}
+        super().__init__(state, players)
 
     def score(self, p: SwissPlayer) -> int:
         """The pairing score (tenths, with acceleration)."""
         return self.scores[p.number]
-
-    def eligible(self, p: SwissPlayer) -> bool:
-        """May receive the pairing-allocated bye (C.2 / C.04.1 d, 2017: no earlier PAB and no
-        earlier forfeit win)."""
-        return self._eligible[p.number]
-
-    def float(self, p: SwissPlayer, rounds_back: int) -> Float:
-        """The float of ``p`` ``rounds_back`` rounds ago (see
-        :meth:`~chessarbiter.pairing.swiss.state.SwissRound.float_direction`)."""
-        key = (p.number, rounds_back)
-        f = self._floats.get(key)
-        if f is None:
-            f = self._floats[key] = Float(self.state.float_direction(p, rounds_back))
-        return f
-
-    def compatible(self, a: SwissPlayer, b: SwissPlayer) -> bool:
-        """The absolute criteria: not met before and not a forbidden pair (C.1 / C.04.1 b), and
-        not two non-topscorers with the same absolute colour preference (C.3; A.7: topscorers
-        have more than half the possible points and exist only when the last round is paired).
-        """
-        if b.index in self.state.forbidden[a.index]:
-            return False
-        return (
-            not a.absolute_preference
-            or not b.absolute_preference
-            or a.colour_preference is not b.colour_preference
-            or self._topscorer[a.number]
-            or self._topscorer[b.number]
-        )
 
 
 class BracketWeights:
