@@ -540,9 +540,9 @@ def choose_colour(
 def order_boards(
     state: SwissRound, pairs: list[tuple[SwissPlayer, SwissPlayer | None]]
 ) -> RoundPairing:
-    """Publication order (C.04.2 D, 2026 art. 3.6): by the score of the higher player of each
-    pair, then the sum... as bbpPairings orders: the higher player's score, the lower player's
-    score (both without acceleration), then the higher player's rank; the bye last."""
+    """Publication order (C.04.2 2017 D / 2026 art. 3.6), as bbpPairings orders the boards:
+    the higher player's score, then the lower player's score (both without acceleration),
+    then the higher player's rank; the bye last."""
 
     def key(pair: tuple[SwissPlayer, SwissPlayer | None]) -> tuple[int, int, int, int]:
         a, b = pair

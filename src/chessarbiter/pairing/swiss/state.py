@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from chessarbiter.errors import PairingError
-from chessarbiter.model import Colour, PlayerId, Result, RoundEntry, Tournament
+from chessarbiter.model import Colour, Player, PlayerId, Result, RoundEntry, Tournament
 
 
 class Edition(enum.Enum):
@@ -259,7 +259,7 @@ def prepare_round(tournament: Tournament, edition: Edition = Edition.DUTCH_2026)
         _colour_data(sp)
         swiss[p.number] = sp
     players = [swiss[p.number] for p in players_in_order if p.number in swiss]
-    _accelerations(t, players, order, played, expected, ps)
+    _accelerations(t, players, order, played, expected)
 
     forbidden: list[set[int]] = [set() for _ in players_in_order]
     for group in t.forbidden_pairs:
@@ -345,10 +345,9 @@ def _colour_data(player: SwissPlayer) -> None:
 def _accelerations(
     t: Tournament,
     players: Sequence[SwissPlayer],
-    order: Sequence[object],
+    order: Sequence[Player],
     played: int,
     expected: int,
-    ps: object,
 ) -> None:
     """Virtual points for pairing (C.04.5 acceleration): JaVaFo ``XXA`` per player and round,
     TRF-2026 ``250`` ranges, or the Baku method requested by ``192 FIDE_DUTCH[_2025]_BAKU``.
@@ -388,7 +387,7 @@ def _accelerations(
         for rank_index, p in enumerate(order):
             if rank_index > last_rank:
                 break
-            sp = by_number.get(p.number)  # type: ignore[attr-defined]
+            sp = by_number.get(p.number)
             if sp is None:
                 continue
             sp.accelerations = [
