@@ -1,8 +1,8 @@
 """FIDE (Dutch) system, 2026 edition (C.04.3 in force from 1 February 2026): the engine gives
 exactly the pairings of bbpPairings v6.0.0, the FIDE-endorsed engine.
 
-The full corpus run is ``benchmarks/pairing_corpus.py``; here a representative sample of every
-corpus, bbpPairings' own rule-article cases, and unit tests of the rules.
+The full corpus run is the README's ``compare_pairings.py`` command; here a representative
+sample of every corpus, bbpPairings' own rule-article cases, and unit tests of the rules.
 """
 
 from __future__ import annotations
@@ -225,3 +225,63 @@ def test_weights_outside_the_bracket_take_the_short_path_exactly():
                         assert ctx._outside_weight(high, low) == ctx._bracket_weight(
                             high, low, False, False
                         )
+
+
+@needs_shared
+def test_outside_terms_and_incompatibility_lists_match_the_pairwise_rules():
+    """The row-at-a-time forms used to set every weight agree with the pairwise ones."""
+    from chessarbiter.pairing.dutch.weights import WeightContext
+    from chessarbiter.pairing.swiss.state import prepare_round
+
+    cases = _sample(CORPUS / "dutch", 61, 100) + _sample(CORPUS / "dutch-features", 23, 100)
+    for case in cases:
+        state = prepare_round(trf.load(case))
+        players = sorted(state.to_pair, key=lambda p: (-state.score(p), p.rank))
+        ctx = WeightContext(state, players)
+        banned = ctx.incompatible_lists(players)
+        for single in (False, True):
+            ctx.single_downfloater_is_bye = single
+            ctx.bye_score = state.score(players[-1])
+            ctx.unplayed_ranks = {p.played_games: i for i, p in enumerate(players)}
+            base, terms = ctx.outside_terms(players)
+            for i, low in enumerate(players):
+                for j, high in enumerate(players[:i]):
+                    assert (j not in banned[i]) is ctx.compatible(high, low), case
+                    if j not in banned[i]:
+                        assert base + terms[i] + terms[j] == ctx._outside_weight(high, low)
+
+
+@needs_shared
+@pytest.mark.parametrize(
+    "case", _sample(CORPUS / "dutch", 53, 100), ids=lambda p: f"{p.parent.name}/{p.stem}"
+)
+def test_narrow_score_fields_widen_exactly(case, monkeypatch):
+    """The "scores" fields start as narrow as a round usually needs; a bracket that needs
+    more widens them and sets every weight again. Forced on every bracket, the pairing is
+    the same."""
+    from chessarbiter.pairing.dutch import weights
+
+    original = weights.WeightContext.__init__
+
+    def narrow(self, *args):
+        original(self, *args)
+        self.widen(1)
+
+    monkeypatch.setattr(weights.WeightContext, "__init__", narrow)
+    assert as_set(engine_output(case)) == as_set(reference(case))
+
+
+@needs_shared
+@pytest.mark.parametrize(
+    "case",
+    _sample(CORPUS / "dutch", 41, 100),
+    ids=lambda p: f"{p.parent.name}/{p.stem}",
+)
+def test_bye_only_solve_agrees_with_the_one_solve_proof(case, monkeypatch):
+    """[C5]: with an odd number of players, proving the bye at the lowest eligible score
+    with one solve gives the same pairing as deciding it by the bye-only solve first."""
+    from chessarbiter.pairing.dutch import engine
+
+    expected = engine_output(case)
+    monkeypatch.setattr(engine._DutchPairer, "prove_lowest_bye", False)
+    assert engine_output(case) == expected

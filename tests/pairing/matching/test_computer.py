@@ -137,6 +137,8 @@ operation = st.one_of(
     st.tuples(st.just("vertex"), st.integers(0, 9), st.lists(weights, min_size=10, max_size=10)),
     st.tuples(st.just("add")),
     st.tuples(st.just("compute")),
+    st.tuples(st.just("freeze"), st.integers(0, 9), st.integers(0, 9)),
+    st.tuples(st.just("row"), st.integers(0, 9), st.lists(weights, min_size=10, max_size=10)),
 )
 
 
@@ -171,6 +173,35 @@ def test_random_update_sequences(n0: int, ops: list[tuple[object, ...]], divisor
                 for row in w:
                     row.append(0)
                 w.append([0] * (n + 1))
+        elif op[0] == "row":
+            u, xs = op[1], op[2]
+            assert isinstance(u, int) and isinstance(xs, list)
+            u %= n
+            row = [0 if v == u else xs[v] for v in range(min(n, len(xs)))]
+            mc.set_row(u, row)
+            for v, x in enumerate(row):
+                w[u][v] = w[v][u] = x
+        elif op[0] == "freeze":
+            # the engine's use: after a computation, fix a pair of the optimum (or any pair)
+            u, v = op[1], op[2]
+            assert isinstance(u, int) and isinstance(v, int)
+            u %= n
+            v = v % n if op[2] != 9 or mc._dirty else mc._engine.mate[u]
+            if v == u or v < 0:
+                continue
+            if not w[u][v]:
+                with pytest.raises(ValueError, match="weight 0"):
+                    mc.freeze(u, v)
+                continue
+            mc.freeze(u, v)
+            for x in range(n):
+                if x not in (u, v):
+                    w[u][x] = w[x][u] = w[v][x] = w[x][v] = 0
+            with pytest.raises(RuntimeError):  # the pair's edge is all that is left: compute
+                if mc._dirty or mc._unsolved:
+                    mc.matching()
+                else:
+                    raise RuntimeError
         else:
             mc.compute_matching()
             mates = mc.matching()
@@ -178,6 +209,9 @@ def test_random_update_sequences(n0: int, ops: list[tuple[object, ...]], divisor
             assert mc.check_optimality() == []
             scratch = max_weight_matching(len(w), edges_of(w))
             assert matched_weight(w, scratch) == matched_weight(w, mates)
+            for x in mc._engine.frozen:  # a frozen pair stays matched, alone
+                assert mates[x] != x and w[x][mates[x]] > 0
+                assert sum(1 for y in range(len(w)) if w[x][y]) == 1
 
 
 def test_odd_root_in_a_zero_dual_blossom() -> None:

@@ -73,6 +73,19 @@ class Twin:
         self.py.set_edge_weight(u, v, x)
         self.nat.set_edge_weight(u, v, x)
 
+    def set_row(self, u: int, xs: list[int]) -> None:
+        self.py.set_row(u, xs)
+        self.nat.set_row(u, xs)
+
+    def freeze(self, u: int, v: int) -> None:
+        try:
+            frozen = self.py.freeze(u, v)
+        except ValueError:
+            with pytest.raises(ValueError):
+                self.nat.freeze(u, v)
+            return
+        assert self.nat.freeze(u, v) == frozen
+
     def compute(self, full_state: bool = True) -> None:
         self.py.compute_matching()
         self.nat.compute_matching()
@@ -96,6 +109,8 @@ operation = st.one_of(
     st.tuples(st.just("vertex"), st.integers(0, 13), st.lists(weights, min_size=1, max_size=6)),
     st.tuples(st.just("add")),
     st.tuples(st.just("compute")),
+    st.tuples(st.just("freeze"), st.integers(0, 13), st.integers(0, 13)),
+    st.tuples(st.just("row"), st.integers(0, 13), st.lists(weights, min_size=1, max_size=6)),
 )
 
 
@@ -116,6 +131,14 @@ def test_random_call_sequences(n0: int, ops: list[tuple[Any, ...]], divisor: int
                     twin.set(u, v, xs[v % len(xs)])
         elif op[0] == "add" and n < 14:
             twin.add_vertex()
+        elif op[0] == "row" and n >= 2:
+            u, xs = op[1] % n, op[2]
+            twin.set_row(u, [0 if v == u else xs[v % len(xs)] for v in range(n)])
+        elif op[0] == "freeze" and n >= 2:
+            u = op[1] % n
+            v = twin.py._engine.mate[u] if op[2] == 13 and not twin.py._dirty else op[2] % n
+            if v >= 0 and v != u:
+                twin.freeze(u, v)
         elif op[0] == "compute":
             twin.compute()
     assert twin.nat.check_optimality() == []
@@ -163,7 +186,7 @@ def test_engine_pattern(seed: int, n: int, bits: int) -> None:
         for u in range(n):
             if u != v:
                 twin.set(v, u, pairing_like_weight(rng, bits))
-        if step % 5 == 4:  # fix a pair: its edge only, like engine._finalize
+        if step % 5 == 4:  # fix a pair: its edge only, as the 2017 engine's validity graph
             a, b = rng.sample(range(n), 2)
             for u in range(n):
                 if u != a:
@@ -171,6 +194,12 @@ def test_engine_pattern(seed: int, n: int, bits: int) -> None:
                 if u != b:
                     twin.set(b, u, 1 if u == a else 0)
         twin.compute(full_state=step % 10 == 9)
+        if step % 3 == 2:  # freeze a pair of the optimum, as the engine does
+            a = rng.randrange(n)
+            b = twin.py.matching()[a]
+            if b != a and b not in twin.py._engine.frozen:
+                twin.freeze(a, b)
+                twin.compute()
     assert twin.nat.check_optimality() == []
 
 

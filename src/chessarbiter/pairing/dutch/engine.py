@@ -36,6 +36,10 @@ class Matcher(Protocol):
 
     def edge_weight(self, u: int, v: int) -> int: ...
 
+    def freeze(self, u: int, v: int) -> bool: ...
+
+    def set_row(self, u: int, weights: list[int]) -> None: ...
+
     def compute_matching(self) -> None: ...
 
     def matching(self) -> list[int]: ...
@@ -151,6 +155,9 @@ class _DutchPairer:
     it; ``first_vertex``/``next_vertex`` bound the current score group's own vertices.
     """
 
+    #: Try the one-solve proof of the bye's score first (see :meth:`initial_matching`).
+    prove_lowest_bye = True
+
     def __init__(self, state: SwissRound, players: list[SwissPlayer], mc: Matcher) -> None:
         self.state = state
         self.players = players
@@ -171,6 +178,7 @@ class _DutchPairer:
         self.group_start = 0
         self.next_unread = 0
         self.tracer: Tracer | None = None
+        self.widenings = 0
 
     def solve(self) -> None:
         self.mc.compute_matching()
@@ -180,51 +188,94 @@ class _DutchPairer:
 
     def initial_matching(self) -> None:
         """Whether the round can be paired at all, and at which score the bye goes ([C1]-[C5]);
-        with an odd number of players, [C9]'s ranking of the bye candidates' unplayed games."""
-        ctx, players, scores, mc = self.ctx, self.players, self.scores, self.mc
-        odd = self.n & 1
-        for i, p in enumerate(players):
-            for j in range(i):
-                o = players[j]
-                if not odd:
-                    mc.set_edge_weight(i, j, ctx.edge_weight(o, p, False, False))
-                    continue
-                w = 0
-                if ctx.compatible(p, o):
-                    w = 1 + (not ctx.eligible(p)) + (not ctx.eligible(o))
-                    w <<= ctx.groups_shift
-                    w |= ctx.shifts[scores[i]] + ctx.shifts[scores[j]]
-                    w <<= ctx.group_bits
-                    w |= scores[i] >= self.top
-                mc.set_edge_weight(i, j, w)
-        self.solve()
-        matching = self.stable
-        if not _complete(matching, players, ctx):
+        with an odd number of players, [C9]'s ranking of the bye candidates' unplayed games.
+
+        With an odd number of players the bye goes to the lowest score from which an eligible
+        player can take it with everybody else paired. When that is the lowest score of any
+        eligible player below the top group, one solve with the final weights proves it (the
+        player left out is a bye candidate); otherwise a first solve over the absolute
+        criteria alone decides, as bbpPairings does.
+        """
+        ctx, scores = self.ctx, self.scores
+        if self.n & 1:
+            lowest = min(
+                (s for p, s in zip(self.players, scores, strict=True) if ctx.eligible(p)),
+                default=None,
+            )
+            settled = False
+            if self.prove_lowest_bye and lowest is not None and lowest < self.top:
+                self._set_bye_score(lowest, [])
+                self._set_outside_weights()
+                self.solve()
+                settled = _complete(self.stable, self.players, ctx) and all(
+                    ctx.bye_candidate(self.players[v]) for v, m in enumerate(self.stable) if m == v
+                )
+            if not settled:
+                self._bye_only_solve()
+                self._set_outside_weights()
+        else:
+            self._set_outside_weights()
+            self.solve()
+            self._check_complete()
+        while self.next_unread < self.n and scores[self.next_unread] >= self.top:
+            self.members.append(self.next_unread)
+            self.next_unread += 1
+
+    def _check_complete(self) -> None:
+        if not _complete(self.stable, self.players, self.ctx):
             raise NoValidPairingError(
                 "no valid pairing exists: the players cannot all be paired while satisfying "
                 "every absolute criterion"
             )
-        if odd:
-            bye = next(i for i, m in enumerate(matching) if m == i)
-            ctx.bye_score = scores[bye]
-            ctx.single_downfloater_is_bye = ctx.bye_score >= self.top and all(
-                scores[matching[i]] >= self.top for i in range(self.n) if scores[i] >= self.top
+
+    def _bye_only_solve(self) -> None:
+        """[C1]-[C5] alone: pairs of ineligible players first, then the bye to the lowest
+        score, then as many pairs as possible inside the top group."""
+        ctx, players, scores, mc = self.ctx, self.players, self.scores, self.mc
+        offsets = [ctx.score_offsets[s] << ctx.group_bits for s in scores]
+        shift = ctx.score_bits + ctx.group_bits
+        terms = [(not ctx.eligible(p)) << shift for p in players]
+        base = 1 << shift
+        banned = ctx.incompatible_lists(players)
+        for i in range(self.n):
+            ti = base + terms[i] + offsets[i] + (scores[i] >= self.top)
+            bi = banned[i]
+            mc.set_row(i, [0 if j in bi else ti + terms[j] + offsets[j] for j in range(i)])
+        self.solve()
+        self._check_complete()
+        matching = self.stable
+        bye = next(i for i, m in enumerate(matching) if m == i)
+        self._set_bye_score(scores[bye], matching)
+
+    def _set_bye_score(self, bye_score: int, matching: list[int]) -> None:
+        """Record where the bye goes ([C5]) and, for [C9], whether the bye is the single
+        downfloater of the top group (read from ``matching``, the bye-only optimum, when the
+        bye goes to the top group) and the ranking of the candidates' unplayed games."""
+        ctx, players, scores = self.ctx, self.players, self.scores
+        ctx.bye_score = bye_score
+        ctx.single_downfloater_is_bye = bye_score >= self.top and all(
+            scores[matching[i]] >= self.top for i in range(self.n) if scores[i] >= self.top
+        )
+        counts = sorted(
+            (p.played_games for p, s in zip(players, scores, strict=True) if s == bye_score),
+            reverse=True,
+        )
+        ctx.unplayed_ranks = {games: rank for rank, games in enumerate(counts)}
+
+    def _set_outside_weights(self) -> None:
+        """Every pair's weight as seen from outside any bracket ([C4]/[C5] and [C9])."""
+        ctx, mc, match_of = self.ctx, self.mc, self.match_of
+        base, terms = ctx.outside_terms(self.players)
+        banned = ctx.incompatible_lists(self.players)
+        for i in range(self.n):
+            if i in match_of:
+                continue
+            ti = base + terms[i]
+            bi = banned[i]
+            mc.set_row(
+                i,
+                [0 if j in bi or j in match_of else ti + terms[j] for j in range(i)],
             )
-            counts = sorted(
-                (
-                    p.played_games
-                    for p, s in zip(players, scores, strict=True)
-                    if s == ctx.bye_score
-                ),
-                reverse=True,
-            )
-            ctx.unplayed_ranks = {games: rank for rank, games in enumerate(counts)}
-            for i, p in enumerate(players):
-                for j in range(i):
-                    mc.set_edge_weight(i, j, ctx.edge_weight(players[j], p, False, False))
-        while self.next_unread < self.n and scores[self.next_unread] >= self.top:
-            self.members.append(self.next_unread)
-            self.next_unread += 1
 
     # -- one bracket -----------------------------------------------------------------------
 
@@ -244,6 +295,12 @@ class _DutchPairer:
                 self.members.append(self.next_unread)
                 self.next_unread += 1
         members, players, ctx = self.members, self.players, self.ctx
+        counts: dict[int, int] = {}
+        for v in members:
+            counts[scores[v]] = counts.get(scores[v], 0) + 1
+        needed = ctx.open_bracket(counts)
+        if needed > ctx.groups_shift:
+            self.widen(needed)
         size = len(members)
         base: list[list[int]] = [[] for _ in range(size)]
         for larger in range(self.mdp_count, size):
@@ -262,6 +319,14 @@ class _DutchPairer:
         if self.tracer is not None:
             self.tracer.open()
         return True
+
+    def widen(self, groups_shift: int) -> None:
+        """Widen the "scores" fields and set again every weight that depends on the layout,
+        outside the bracket (its own weights are set by :meth:`next_bracket`; the pairs
+        already made are frozen, their weights no longer compared with any other)."""
+        self.widenings += 1
+        self.ctx.widen(groups_shift)
+        self._set_outside_weights()
 
     def in_group(self, v: int) -> bool:
         """``v`` is matched to a player of the current score group (not an MDP, not below)."""
@@ -331,7 +396,7 @@ class _DutchPairer:
                 ]
                 self.tracer.choice(pv, mv, preferred)
             matched[mv] = True
-            _finalize(mc, pv, mv, self.ctx.max_edge_weight)
+            mc.freeze(pv, mv)
 
     def modified(self, smaller: int, larger: int, smaller_rem: int, rem_pairs: int) -> int:
         """A base weight with the exchange preferences of Article 4.3 / D.1: fewest exchanges,
@@ -463,7 +528,7 @@ class _DutchPairer:
                 ]
                 self.tracer.choice(pv, mv, preferred)
             matched[pv] = matched[mv] = True
-            _finalize(mc, pv, mv, self.ctx.max_edge_weight)
+            mc.freeze(pv, mv)
 
     def close_bracket(self) -> None:
         """Record the bracket's pairs; the unpaired players move down to the next bracket."""
@@ -500,15 +565,6 @@ def _complete(matching: list[int], players: list[SwissPlayer], ctx: WeightContex
                 return False
             unmatched = True
     return True
-
-
-def _finalize(mc: Matcher, v0: int, v1: int, weight: int) -> None:
-    """Fix the pair ``v0``-``v1``: its edge keeps ``weight``, every other edge of the two goes."""
-    for u in range(len(mc)):
-        if u != v0:
-            mc.set_edge_weight(v0, u, weight if u == v1 else 0)
-        if u != v1:
-            mc.set_edge_weight(v1, u, weight if u == v0 else 0)
 
 
 def choose_colour(

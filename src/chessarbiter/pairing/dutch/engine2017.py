@@ -212,8 +212,10 @@ class _Bracket:
 
     def fix_pair(self, v0: int, v1: int) -> None:
         """Keep ``v0``-``v1`` in this bracket's matching and in the completion matching."""
-        _engine._finalize(self.mc, v0, v1, self.max_edge_weight)
-        _engine._finalize(self.pairer.validity, self.members[v0], self.members[v1], 1)
+        self.mc.freeze(v0, v1)
+        validity, a, b = self.pairer.validity, self.members[v0], self.members[v1]
+        validity.set_edge_weight(a, b, 1)  # it may have been cut by a PPB pairing undone (A.9)
+        validity.freeze(a, b)
 
     def in_bracket(self, v: int) -> bool:
         """``v`` is matched to a resident of the bracket."""

@@ -89,6 +89,14 @@ class Tee:
     def edge_weight(self, u: int, v: int) -> int:
         return self.primary.edge_weight(u, v)
 
+    def set_row(self, u: int, weights: list[int]) -> None:
+        self.primary.set_row(u, weights)
+        self.shadow.set_row(u, weights)
+
+    def freeze(self, u: int, v: int) -> bool:
+        self.shadow.freeze(u, v)
+        return self.primary.freeze(u, v)
+
     def compute_matching(self) -> None:
         self.primary.compute_matching()
 

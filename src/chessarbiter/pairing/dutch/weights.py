@@ -27,6 +27,8 @@ Every field is wide enough never to carry into the next one.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from chessarbiter.model import Colour
 from chessarbiter.pairing.dutch.facts import Float, RoundFacts
 from chessarbiter.pairing.swiss.colours import compatible_preferences
@@ -36,35 +38,85 @@ from chessarbiter.pairing.swiss.state import SwissPlayer, SwissRound
 class WeightContext(RoundFacts):
     """The numbers the weights of one round depend on.
 
-    ``shifts``: for each score, the bit offset of its field within a "scores" field (lowest score
-    lowest; each score gets as many bits as its group size needs). ``group_bits``: bits for the
-    largest score group. ``groups_shift``: total width of a "scores" field.
+    ``shifts``: for each score of the bracket being paired (its moved-down players, its
+    residents and the next score group), the bit offset of its field within a "scores" field
+    (lowest score lowest; each score gets as many bits as its players in the bracket need).
+    ``group_bits``: bits for the largest score group. ``groups_shift``: total width of a
+    "scores" field, fixed for the round (widened by :meth:`widen` when a bracket needs more).
+    ``score_offsets``: offsets over every score group of the round, for the first, bye-only
+    solve.
+
+    Only the scores present in a bracket can have a non-zero count in its fields, so giving
+    each of them a field as wide as its count needs, in score order, compares every two
+    pairings exactly as bbpPairings' fields for every score of the round do, with much
+    narrower weights (the matching kernel's cost grows with the width).
     """
 
     def __init__(self, state: SwissRound, players: list[SwissPlayer]) -> None:
         super().__init__(state, players)
-        shifts: dict[int, int] = {}
+        offsets: dict[int, int] = {}
         total = 0
         largest = 0
         count = 0
+        sizes: list[int] = []
         for i in range(len(players) - 1, -1, -1):
             count += 1
             s = self.scores[players[i].number]
             if i == 0 or s < self.scores[players[i - 1].number]:
-                shifts[s] = total
+                offsets[s] = total
                 largest = max(largest, count)
                 total += count.bit_length()
+                sizes.append(count)
                 count = 0
-        self.shifts = shifts
-        self.groups_shift = total
+        self.score_offsets = offsets
+        self.score_bits = total
+        self.shifts: dict[int, int] = {}
         self.group_bits = largest.bit_length()
+        self.groups_shift = 0
         self.bye_score = 0
         self.single_downfloater_is_bye = False
         self.unplayed_ranks: dict[int, int] = {}
+        # Two adjacent score groups and a few moved-down scores: enough for nearly every
+        # bracket (a wider one costs a rebuild). Then as wide as the same number of 64-bit
+        # words allows: the compiled kernel's cost grows with the words per weight.
+        adjacent = max(
+            (a.bit_length() + b.bit_length() for a, b in pairwise(sizes)),
+            default=self.group_bits,
+        )
+        width = adjacent + 3
+        words = self._words(width)
+        while self._words(width + 1) == words:
+            width += 1
+        self.widen(width)
+
+    def _words(self, groups_shift: int) -> int:
+        """64-bit words per doubled weight with a few bits of headroom, for ``groups_shift``."""
+        saved = self.groups_shift
+        self.groups_shift = groups_shift
+        bits = self._total_bits() + 2 + 1 + 8
+        self.groups_shift = saved
+        return (bits + 63) // 64
+
+    def widen(self, groups_shift: int) -> None:
+        """Set the width of the "scores" fields (the layout of every weight changes)."""
+        self.groups_shift = groups_shift
         self.max_edge_weight = (1 << (self._total_bits() + 2)) - 1
         s, g = self.group_bits, self.groups_shift
         self._below_c9 = self._total_bits() - (s + g + s + g + 2 * s)
         self._below_top = self._total_bits()
+
+    def open_bracket(self, counts: dict[int, int]) -> int:
+        """Lay out the "scores" fields for a bracket whose members (moved-down players,
+        residents, next score group) have ``counts`` players of each score; return the width
+        they need (when it exceeds :attr:`groups_shift`, :meth:`widen` and set every weight
+        again)."""
+        shifts: dict[int, int] = {}
+        total = 0
+        for score in sorted(counts):
+            shifts[score] = total
+            total += counts[score].bit_length()
+        self.shifts = shifts
+        return total
 
     def layout(self) -> list[tuple[str, int]]:
         """The fields of a weight from the lowest bit up: ``(criterion, width)``; the top field
@@ -119,6 +171,18 @@ class WeightContext(RoundFacts):
         if not in_current and not in_next:
             return self._outside_weight(higher, lower)
         return self._bracket_weight(higher, lower, in_current, in_next)
+
+    def outside_terms(self, players: list[SwissPlayer]) -> tuple[int, list[int]]:
+        """``(base, terms)`` such that a compatible pair ``i``, ``j`` outside the bracket
+        weighs ``base + terms[i] + terms[j]`` (:meth:`_outside_weight` is separable)."""
+        below_top, below_c9 = self._below_top, self._below_c9
+        terms = []
+        for p in players:
+            t = (not self.bye_candidate(p)) << below_top
+            if self.single_downfloater_is_bye and self.scores[p.number] == self.bye_score:
+                t += self.unplayed_ranks[p.played_games] << below_c9
+            terms.append(t)
+        return 1 << below_top, terms
 
     def _outside_weight(self, higher: SwissPlayer, lower: SwissPlayer) -> int:
         """The weight of a compatible pair whose lower player is in neither the bracket being

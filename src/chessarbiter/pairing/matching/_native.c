@@ -25,6 +25,9 @@
 #include <string.h>
 
 typedef uint64_t limb;
+/* Bits kept free above the widest doubled weight: the largest magnitude a stage computes is
+ * about inf + max y = 2^(wbits + 4) + 2^wbits, and numbers are two's complement. */
+#define HEADROOM 8
 
 enum { FREE_ = 0, S_ = 1, T_ = 2 };
 enum {
@@ -192,6 +195,12 @@ typedef struct {
     int *dirty;
     char *isdirty;
     int ndirty;
+    int unsolved; /* a freeze changed the matching: compute even with nothing dirty */
+    /* frozen pairs (see freeze): left out of every scan; act lists the other vertices */
+    char *frozen;
+    int *act;
+    int nact;
+    int act_stale;
     Py_ssize_t restart_divisor;
     int broken;
     /* scratch */
@@ -368,8 +377,10 @@ static void eng_lowest_dual(Engine *e, int v)
 {
     int L = e->L;
     limb *best = e->tmp + L, *t = e->tmp + 2 * L;
-    bi_sub(best, W(e, v, 0), Y(e, 0), L);
-    for (int u = 1; u < e->n; u++) {
+    /* frozen vertices have W[v][u] = 0 and contribute -y[u] <= 0: skipping them is exact */
+    bi_sub(best, W(e, v, v), Y(e, v), L);
+    for (int i = 0; i < e->nact; i++) {
+        int u = e->act[i];
         bi_sub(t, W(e, v, u), Y(e, u), L);
         if (bi_lt(best, t, L)) bi_copy(best, t, L);
     }
@@ -379,12 +390,13 @@ static void eng_lowest_dual(Engine *e, int v)
         bi_copy(Y(e, v), best, L);
 }
 
-static void eng_reset_vertex(Engine *e, int v)
+/* v becomes an exposed trivial blossom (see BlossomEngine._detach); returns the vertex that
+ * lost its mate, or -1 */
+static int eng_detach(Engine *e, int v)
 {
     int L = e->L;
     int *mate = e->mate;
     int x;
-    e->stats[ST_RESET]++;
     int b = e->top[v];
     if (e->bl[b].nchilds) {
         int base = e->bl[b].base;
@@ -420,6 +432,13 @@ static void eng_reset_vertex(Engine *e, int v)
             mate[v] = -1;
         }
     }
+    return x;
+}
+
+static void eng_reset_vertex(Engine *e, int v)
+{
+    e->stats[ST_RESET]++;
+    int x = eng_detach(e, v);
     eng_lowest_dual(e, v);
     if (x != -1 && !e->bl[e->top[x]].nchilds) eng_lowest_dual(e, x);
 }
@@ -450,7 +469,7 @@ static void eng_restart(Engine *e)
     for (int v = 0; v < e->n; v++) {
         e->bl[e->vb[v]].parent = -1;
         e->top[v] = e->vb[v];
-        e->mate[v] = -1;
+        if (!e->frozen[v]) e->mate[v] = -1;
         limb *best = e->tmp;
         bi_copy(best, W(e, v, 0), L);
         for (int u = 1; u < e->n; u++)
@@ -585,7 +604,7 @@ static void add_labeled(Stage *s, int b)
 static void add_s(Stage *s, int b, const int *newv, int nnew)
 {
     Engine *e = s->e;
-    int n = s->n, L = s->L;
+    int L = s->L;
     Blossom *B = &e->bl[b];
     const int *leaves = B->leaves;
     int nleaves = B->nleaves;
@@ -596,7 +615,9 @@ static void add_s(Stage *s, int b, const int *newv, int nnew)
         }
     for (int i = 0; i < nnew; i++) s->is_s[newv[i]] = 1;
     int nsv = s->nsvert;
-    int small = 3 * nsv < n;
+    int small = 3 * nsv < s->e->nact;
+    const int *act = e->act;
+    int nact = e->nact;
     const char *is_s = s->is_s, *vis = s->vis, *is_free = s->is_free;
     limb *row = s->t1, *best = s->t2, *k = s->t3;
     for (int ii = 0; ii < nnew; ii++) {
@@ -606,7 +627,8 @@ static void add_s(Stage *s, int b, const int *newv, int nnew)
         int arg = -1;
         int large = nsv && !small;
         bi_copy(best, s->inf, L);
-        for (int x = 0; x < n; x++) {
+        for (int i = 0; i < nact; i++) {
+            int x = act[i];
             if (is_s[x]) {
                 /* bp[x] is never read for an S vertex; keys with ys = inf never count */
                 if (large && vis[x]) {
@@ -658,7 +680,7 @@ static void add_s(Stage *s, int b, const int *newv, int nnew)
 static void rescan(Stage *s, int u)
 {
     Engine *e = s->e;
-    int n = s->n, L = s->L;
+    int L = s->L;
     e->stats[ST_RESCAN]++;
     int b = e->top[u];
     const limb *wu = W(e, u, 0);
@@ -666,7 +688,7 @@ static void rescan(Stage *s, int u)
     int arg = -1;
     /* only finite keys (visible S vertices outside b) can be pushed; first minimum in svert
      * order (small) or in index order (large), as in blossom.py */
-    if (3 * s->nsvert < n) {
+    if (3 * s->nsvert < e->nact) {
         for (int q = 0; q < s->nsvert; q++) {
             int x = s->svert[q];
             if (e->top[x] != b && s->vis[x]) {
@@ -678,7 +700,8 @@ static void rescan(Stage *s, int u)
             }
         }
     } else {
-        for (int x = 0; x < n; x++) {
+        for (int i = 0; i < e->nact; i++) {
+            int x = e->act[i];
             if (!s->vis[x] || e->top[x] == b) continue;
             bi_sub(k, YS(s, x), wu + (size_t)x * L, L);
             if (arg < 0 || bi_lt(k, best, L)) {
@@ -989,7 +1012,7 @@ static void finish(Stage *s)
 static void run(Stage *s)
 {
     Engine *e = s->e;
-    int n = s->n, L = s->L;
+    int L = s->L;
     /* own buffers: the stage temporaries t1..t4 are used by add_s / make_s */
     limb *buf = xmalloc(e, (size_t)4 * (size_t)L * sizeof(limb));
     limb *delta = buf;
@@ -1016,7 +1039,8 @@ static void run(Stage *s)
         /* min of bp + yfree, first index; entries with yfree = inf are never below half */
         int fv = -1;
         const limb *fminp = NULL;
-        for (int v = 0; v < n; v++) {
+        for (int i = 0; i < e->nact; i++) {
+            int v = e->act[i];
             if (!s->is_free[v]) continue;
             if (fv < 0 || bi_lt(FS(s, v), fminp, L)) {
                 fminp = FS(s, v);
@@ -1062,7 +1086,7 @@ static void run(Stage *s)
             int u = -1;
             const limb *target = BP(s, v);
             const limb *wv = W(e, v, 0);
-            if (3 * s->nsvert < n) {
+            if (3 * s->nsvert < e->nact) {
                 for (int q = 0; q < s->nsvert; q++) {
                     int c = s->svert[q];
                     bi_sub(fs, Y(e, c), wv + (size_t)c * L, L);
@@ -1072,7 +1096,8 @@ static void run(Stage *s)
                     }
                 }
             } else {
-                for (int c = 0; c < n; c++) {
+                for (int i = 0; i < e->nact; i++) {
+                    int c = e->act[i];
                     if (!s->vis[c]) continue; /* ys = inf never equals a finite bp */
                     bi_sub(fs, YS(s, c), wv + (size_t)c * L, L);
                     if (!bi_cmp(fs, target, L)) {
@@ -1172,7 +1197,7 @@ static void eng_solve(Engine *e)
         st.vis = st.is_s + n;
         st.is_free = st.is_s + 2 * n;
         st.fsv = xmalloc(e, bytes);
-        for (int v = 0; v < n; v++) set_free(&st, v, 1);
+        for (int v = 0; v < n; v++) set_free(&st, v, !e->frozen[v]);
         st.svert = xmalloc(e, (size_t)n * sizeof(int));
         for (int i = 0; i < nr; i++) make_s(&st, e->top[roots[i]], FREE_);
         run(&st);
@@ -1231,6 +1256,8 @@ static int eng_set_cap(Engine *e, int cap1)
     GROW(top, int, cap1);
     GROW(dirty, int, cap1);
     GROW(isdirty, char, cap1);
+    GROW(frozen, char, cap1);
+    GROW(act, int, cap1);
 #undef GROW
     e->cap = cap1;
     return 0;
@@ -1248,6 +1275,8 @@ static int eng_add_vertex(Engine *e)
     bi_set_small(Y(e, v), 0, e->L);
     e->mate[v] = -1;
     e->isdirty[v] = 0;
+    e->frozen[v] = 0;
+    e->act_stale = 1;
     jmp_buf jb;
     e->oom = &jb;
     if (setjmp(jb)) {
@@ -1298,6 +1327,8 @@ static void Engine_dealloc(Engine *e)
     free(e->pending);
     free(e->dirty);
     free(e->isdirty);
+    free(e->frozen);
+    free(e->act);
     free(e->tmp);
     free(e->stack);
     Py_TYPE(e)->tp_free((PyObject *)e);
@@ -1379,7 +1410,7 @@ static int load_weight(Engine *e, PyObject *ow, limb **out)
             return -1;
         }
         int bits = small ? 64 - clz64((limb)small) + 1 : 0;
-        int need = (bits + 16 + 63) / 64;
+        int need = (bits + HEADROOM + 63) / 64;
         if (need > e->L && eng_set_limbs(e, need) < 0) {
             PyErr_NoMemory();
             return -1;
@@ -1406,7 +1437,7 @@ static int load_weight(Engine *e, PyObject *ow, limb **out)
         return -1;
     }
     int bits = (int)nb + 1;
-    int need = (bits + 16 + 63) / 64;
+    int need = (bits + HEADROOM + 63) / 64;
     if (need > e->L && eng_set_limbs(e, need) < 0) {
         PyErr_NoMemory();
         return -1;
@@ -1430,6 +1461,41 @@ static int load_weight(Engine *e, PyObject *ow, limb **out)
     return bits;
 }
 
+static void unfreeze(Engine *e, int v)
+{
+    if (!e->frozen[v]) return;
+    e->frozen[v] = 0;
+    e->frozen[e->mate[v]] = 0;
+    e->act_stale = 1;
+}
+
+/* set the doubled weight w2 of uv and mark the edge for repair (the body of set_edge_weight) */
+static void store_weight(Engine *e, int u, int v, const limb *w2)
+{
+    int L = e->L;
+    if (!memcmp(W(e, u, v), w2, (size_t)L * sizeof(limb))) return;
+    unfreeze(e, u);
+    unfreeze(e, v);
+    bi_copy(W(e, u, v), w2, L);
+    bi_copy(W(e, v, u), w2, L);
+    int bl = bi_bitlen(w2, L);
+    if (bl > e->wbits) e->wbits = bl;
+    if (!e->isdirty[u] && !e->isdirty[v]) {
+        e->isdirty[u] = 1;
+        e->dirty[e->ndirty++] = u;
+    }
+}
+
+static void rebuild_active(Engine *e)
+{
+    if (!e->act_stale) return;
+    int k = 0;
+    for (int v = 0; v < e->n; v++)
+        if (!e->frozen[v]) e->act[k++] = v;
+    e->nact = k;
+    e->act_stale = 0;
+}
+
 static PyObject *Engine_set_edge_weight(Engine *e, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 3) {
@@ -1450,17 +1516,117 @@ static PyObject *Engine_set_edge_weight(Engine *e, PyObject *const *args, Py_ssi
     limb *w2;
     int bits = load_weight(e, args[2], &w2);
     if (bits < 0) return NULL;
-    int L = e->L;
-    if (!memcmp(W(e, u, v), w2, (size_t)L * sizeof(limb))) Py_RETURN_NONE;
-    bi_copy(W(e, u, v), w2, L);
-    bi_copy(W(e, v, u), w2, L);
-    int bl = bi_bitlen(w2, L);
-    if (bl > e->wbits) e->wbits = bl;
-    if (!e->isdirty[u] && !e->isdirty[v]) {
-        e->isdirty[u] = 1;
-        e->dirty[e->ndirty++] = u;
-    }
+    store_weight(e, u, v, w2);
     Py_RETURN_NONE;
+}
+
+/* set_row(u, weights): set_edge_weight(u, v, weights[v]) for every v != u, in order */
+static PyObject *Engine_set_row(Engine *e, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "set_row(u, weights) takes 2 arguments");
+        return NULL;
+    }
+    if (check_usable(e) < 0) return NULL;
+    int u, unused;
+    if (get_vertices(e, args[0], args[0], &u, &unused) < 0) return NULL;
+    PyObject *seq = PySequence_Fast(args[1], "weights must be a sequence of ints");
+    if (!seq) return NULL;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(seq);
+    if (k > e->n) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_IndexError, "%zd weights for %d vertices", k, e->n);
+        return NULL;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t v = 0; v < k; v++) {
+        PyObject *ow = items[v];
+        if (!PyLong_Check(ow)) {
+            PyErr_Format(PyExc_TypeError, "weight must be an int, not %s", Py_TYPE(ow)->tp_name);
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (v == u) {
+            int zero = PyObject_Not(ow);
+            if (zero != 1) {
+                if (zero == 0)
+                    PyErr_Format(PyExc_ValueError, "no loops: the weight of %d-%d must be 0", u, u);
+                Py_DECREF(seq);
+                return NULL;
+            }
+            continue;
+        }
+        limb *w2;
+        if (load_weight(e, ow, &w2) < 0) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        store_weight(e, u, (int)v, w2);
+    }
+    Py_DECREF(seq);
+    Py_RETURN_NONE;
+}
+
+/* freeze(u, v): see MatchingComputer.freeze in computer.py */
+static PyObject *Engine_freeze(Engine *e, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "freeze(u, v) takes 2 arguments");
+        return NULL;
+    }
+    if (check_usable(e) < 0) return NULL;
+    int u, v;
+    if (get_vertices(e, args[0], args[1], &u, &v) < 0) return NULL;
+    if (u == v) {
+        PyErr_Format(PyExc_ValueError, "no loops: %d-%d", u, v);
+        return NULL;
+    }
+    int L = e->L;
+    if (bi_is_zero(W(e, u, v), L)) {
+        PyErr_Format(PyExc_ValueError, "cannot freeze %d-%d: the edge has weight 0", u, v);
+        return NULL;
+    }
+    if (e->frozen[u] && e->mate[u] == v) Py_RETURN_TRUE;
+    if (!e->ndirty && !e->frozen[u] && !e->frozen[v]) {
+        for (int x = 0; x < e->n; x++) {
+            if (x == u || x == v) continue;
+            memset(W(e, u, x), 0, (size_t)L * sizeof(limb));
+            memset(W(e, x, u), 0, (size_t)L * sizeof(limb));
+            memset(W(e, v, x), 0, (size_t)L * sizeof(limb));
+            memset(W(e, x, v), 0, (size_t)L * sizeof(limb));
+        }
+        /* BlossomEngine.freeze */
+        int unsettled = e->mate[u] != v || e->bl[e->top[u]].nchilds || e->bl[e->top[v]].nchilds;
+        if (unsettled) {
+            jmp_buf jb;
+            e->oom = &jb;
+            if (setjmp(jb)) {
+                e->oom = NULL;
+                e->broken = 1;
+                return PyErr_NoMemory();
+            }
+            eng_detach(e, u);
+            eng_detach(e, v);
+            flush_pending(e);
+            e->oom = NULL;
+            e->mate[u] = v;
+            e->mate[v] = u;
+            e->unsolved = 1;
+        }
+        const limb *w = W(e, u, v);
+        if (bi_lt(w, Y(e, v), L)) bi_copy(Y(e, v), w, L);
+        bi_sub(Y(e, u), w, Y(e, v), L);
+        e->frozen[u] = e->frozen[v] = 1;
+        e->act_stale = 1;
+        Py_RETURN_TRUE;
+    }
+    limb *zero = e->tmp;
+    bi_set_small(zero, 0, L);
+    for (int x = 0; x < e->n; x++) {
+        if (x != u && x != v) store_weight(e, u, x, zero);
+        if (x != v && x != u) store_weight(e, v, x, zero);
+    }
+    Py_RETURN_FALSE;
 }
 
 static PyObject *limbs_to_pylong(const limb *a, int L, int shift_right_one)
@@ -1493,7 +1659,7 @@ static PyObject *Engine_edge_weight(Engine *e, PyObject *const *args, Py_ssize_t
 static PyObject *Engine_compute_matching(Engine *e, PyObject *Py_UNUSED(ignored))
 {
     if (check_usable(e) < 0) return NULL;
-    if (!e->ndirty) Py_RETURN_NONE;
+    if (!e->ndirty && !e->unsolved) Py_RETURN_NONE;
     jmp_buf jb;
     e->oom = &jb;
     if (setjmp(jb)) {
@@ -1501,6 +1667,7 @@ static PyObject *Engine_compute_matching(Engine *e, PyObject *Py_UNUSED(ignored)
         e->broken = 1;
         return PyErr_NoMemory();
     }
+    rebuild_active(e);
     if (e->restart_divisor * (Py_ssize_t)e->ndirty > e->n) {
         eng_restart(e);
     } else {
@@ -1509,6 +1676,7 @@ static PyObject *Engine_compute_matching(Engine *e, PyObject *Py_UNUSED(ignored)
     }
     for (int i = 0; i < e->ndirty; i++) e->isdirty[e->dirty[i]] = 0;
     e->ndirty = 0;
+    e->unsolved = 0;
     eng_solve(e);
     e->oom = NULL;
     Py_RETURN_NONE;
@@ -1516,7 +1684,7 @@ static PyObject *Engine_compute_matching(Engine *e, PyObject *Py_UNUSED(ignored)
 
 static PyObject *Engine_matching(Engine *e, PyObject *Py_UNUSED(ignored))
 {
-    if (e->ndirty) {
+    if (e->ndirty || e->unsolved) {
         PyErr_SetString(PyExc_RuntimeError, "edge weights changed: call compute_matching() first");
         return NULL;
     }
@@ -1536,7 +1704,7 @@ static PyObject *Engine_matching(Engine *e, PyObject *Py_UNUSED(ignored))
 
 static PyObject *Engine_matching_weight(Engine *e, PyObject *Py_UNUSED(ignored))
 {
-    if (e->ndirty) {
+    if (e->ndirty || e->unsolved) {
         PyErr_SetString(PyExc_RuntimeError, "edge weights changed: call compute_matching() first");
         return NULL;
     }
@@ -1660,6 +1828,10 @@ static PyMethodDef Engine_methods[] = {
      "Set the weight of edge uv (0 removes the edge)."},
     {"edge_weight", (PyCFunction)(void (*)(void))Engine_edge_weight, METH_FASTCALL,
      "The weight of edge uv (0 when absent or u == v)."},
+    {"set_row", (PyCFunction)(void (*)(void))Engine_set_row, METH_FASTCALL,
+     "set_edge_weight(u, v, weights[v]) for every v != u (weights[u] must be 0)."},
+    {"freeze", (PyCFunction)(void (*)(void))Engine_freeze, METH_FASTCALL,
+     "Make the matched edge uv the only edge of u and v and leave the pair out of the search."},
     {"compute_matching", (PyCFunction)Engine_compute_matching, METH_NOARGS,
      "Bring the matching back to maximum weight after the changes since the last call."},
     {"matching", (PyCFunction)Engine_matching, METH_NOARGS,

@@ -143,6 +143,8 @@ class BlossomEngine:
         #: Weights set since the last :meth:`compact`.
         self.scattered = 0
         self.mark = 0
+        #: Vertices of frozen pairs (see :meth:`freeze`): left out of every search.
+        self.frozen: set[int] = set()
         #: A stage grows trees from all roots at once when there are at most this many (the
         #: trees then meet half-way, as after a few resets); otherwise from the lowest one.
         self.multi_root_limit = 2
@@ -188,6 +190,39 @@ class BlossomEngine:
             self.wmax = w2
         self.scattered += 1
 
+    def freeze(self, u: int, v: int) -> bool:
+        """Match ``u`` with ``v`` for good and leave the pair out of every later search.
+
+        The state must be consistent (no weight changed since the last repair) and the
+        caller sets every other edge of ``u`` and ``v`` to 0, so the pair is in every
+        maximum matching.  When ``uv`` is already matched outside any non-trivial blossom
+        the optimum is kept as it is.  Otherwise the blossoms containing ``u`` and ``v`` are
+        dissolved (as by :meth:`reset_vertex`: feasibility kept, every matched edge still
+        tight), the two are matched, and their former mates are left exposed for the next
+        :meth:`solve`; returns True in that case (a solve is needed).  Either way the duals
+        of ``u`` and ``v`` are set to make ``uv`` tight (it is their only edge, so any split
+        of its weight is feasible).
+        """
+        mate = self.mate
+        unsettled = mate[u] != v or bool(self.top[u].childs) or bool(self.top[v].childs)
+        if unsettled:
+            self._detach(u)
+            self._detach(v)
+            mate[u] = v
+            mate[v] = u
+        y = self.y
+        w = self.w[u][v]
+        y[v] = min(y[v], w)
+        y[u] = w - y[v]
+        self.frozen.update((u, v))
+        return unsettled
+
+    def unfreeze(self, v: int) -> None:
+        """Bring the frozen pair of ``v`` back into the search (an edge of it changes)."""
+        if v in self.frozen:
+            self.frozen.discard(v)
+            self.frozen.discard(self.mate[v])
+
     def compact(self) -> None:
         """Re-allocate the weights row by row, so each row's ints are contiguous in memory.
 
@@ -214,6 +249,19 @@ class BlossomEngine:
         edges at ``v`` may have changed.)
         """
         self.stats["reset"] += 1
+        x = self._detach(v)
+        best = max(map(sub, self.w[v], self.y))
+        self.y[v] = best if best > 0 else 0
+        if x != -1 and not self.top[x].childs:
+            # The former mate, now exposed, gets the same treatment when it is a vertex of
+            # its own: lowering its dual to the least feasible value is free (it is in no
+            # blossom, and exposed) and spares the stage from lowering it step by step.
+            best = max(map(sub, self.w[x], self.y))
+            self.y[x] = best if best > 0 else 0
+
+    def _detach(self, v: int) -> int:
+        """Make ``v`` an exposed trivial blossom, dissolving the blossoms that contain it as
+        :meth:`reset_vertex` describes; return the vertex that lost its mate (or -1)."""
         mate = self.mate
         b = self.top[v]
         if b.childs:
@@ -241,14 +289,7 @@ class BlossomEngine:
             if x != -1:
                 mate[x] = -1
                 mate[v] = -1
-        best = max(map(sub, self.w[v], self.y))
-        self.y[v] = best if best > 0 else 0
-        if x != -1 and not self.top[x].childs:
-            # The former mate, now exposed, gets the same treatment when it is a vertex of
-            # its own: lowering its dual to the least feasible value is free (it is in no
-            # blossom, and exposed) and spares the stage from lowering it step by step.
-            best = max(map(sub, self.w[x], self.y))
-            self.y[x] = best if best > 0 else 0
+        return x
 
     def restart(self) -> None:
         """Forget the matching and the blossoms; start from ``y[v] = max_u W[v][u] / 2``.
@@ -261,7 +302,8 @@ class BlossomEngine:
         for b in self.vertex_blossom:
             b.parent = None
         self.top = list(self.vertex_blossom)
-        self.mate = [-1] * self.n
+        mate = self.mate
+        self.mate = [mate[v] if v in self.frozen else -1 for v in range(self.n)]
         self.y = [max(row) >> 1 for row in self.w]
 
     # ----------------------------------------------------------------------------- solving
@@ -510,6 +552,7 @@ class _Stage:
         "mate",
         "min_ys",
         "n",
+        "nactive",
         "seq",
         "svert",
         "top",
@@ -532,6 +575,10 @@ class _Stage:
         self.D = 0
         self.bp = [inf] * n
         self.yfree = list(eng.y)
+        for v in eng.frozen:  # never a free vertex to grow to
+            self.yfree[v] = inf
+        #: Vertices the search may reach: the scans choose their method by it.
+        self.nactive = n - len(eng.frozen)
         self.ys = [inf] * n
         self.svert: list[int] = []
         self.labeled: list[Blossom] = []
@@ -550,7 +597,6 @@ class _Stage:
         Each new S vertex ``u`` is scanned: its row ``ys[u] - W[u][.]`` lowers ``bp``, and the
         least key from ``u`` to the S vertices outside ``b`` goes into ``heap3``.
         """
-        n = self.n
         w = self.w
         y = self.y
         ys = self.ys
@@ -562,7 +608,7 @@ class _Stage:
         if len(new) != len(leaves):
             for v in leaves:  # hide the S vertices already inside b
                 ys[v] = inf
-        small = 3 * len(svert) < n
+        small = 3 * len(svert) < self.nactive
         bp = self.bp
         for u in new:
             yu = y[u]
@@ -608,7 +654,7 @@ class _Stage:
         yu = self.y[u]
         inf = self.inf
         svert = self.svert
-        if 3 * len(svert) < self.n:
+        if 3 * len(svert) < self.nactive:
             best = inf
             arg = -1
             for x in svert:
@@ -733,7 +779,7 @@ class _Stage:
         target = self.bp[v]
         wv = self.w[v]
         svert = self.svert
-        if 3 * len(svert) < self.n:
+        if 3 * len(svert) < self.nactive:
             y = self.y
             for u in svert:
                 if y[u] - wv[u] == target:

@@ -8,7 +8,7 @@ is :class:`~chessarbiter.pairing.matching.blossom.BlossomEngine`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from chessarbiter.pairing.matching.blossom import BlossomEngine
 
@@ -55,7 +55,7 @@ class MatchingComputer:
     [0, 2, 1, 3]
     """
 
-    __slots__ = ("_dirty", "_engine", "restart_divisor")
+    __slots__ = ("_dirty", "_engine", "_unsolved", "restart_divisor")
 
     def __init__(self, size: int = 0, *, restart_divisor: int = 8) -> None:
         if size < 0:
@@ -63,6 +63,8 @@ class MatchingComputer:
         self._engine = BlossomEngine(size)
         #: Vertices to reset at the next compute (insertion-ordered, so deterministic).
         self._dirty: dict[int, None] = {}
+        #: A freeze changed the matching: the next compute must run even with nothing dirty.
+        self._unsolved = False
         #: Start over when ``restart_divisor * (marked vertices) > len(self)`` (0: never).
         self.restart_divisor = restart_divisor
 
@@ -82,14 +84,88 @@ class MatchingComputer:
             raise ValueError(f"no loops: {u}-{v}")
         if weight < 0:
             raise ValueError(f"weight must be non-negative, not {weight}")
-        doubled = weight << 1
+        self._store(u, v, weight << 1)
+
+    def _store(self, u: int, v: int, doubled: int) -> None:
         engine = self._engine
         if engine.w[u][v] == doubled:
             return
+        if engine.frozen:
+            engine.unfreeze(u)
+            engine.unfreeze(v)
         engine.set_weight(u, v, doubled)
         dirty = self._dirty
         if u not in dirty and v not in dirty:
             dirty[u] = None
+
+    def set_row(self, u: int, weights: Sequence[int]) -> None:
+        """:meth:`set_edge_weight` ``(u, v, weights[v])`` for every ``v`` in order (one call
+        for a whole row; ``weights`` may be shorter than ``len(self)``, and ``weights[u]``
+        must be 0).
+
+        >>> mc = MatchingComputer(3)
+        >>> mc.set_row(2, [4, 5])
+        >>> mc.edge_weight(0, 2), mc.edge_weight(2, 1)
+        (4, 5)
+        """
+        n = self._engine.n
+        if not 0 <= u < n:
+            raise IndexError(f"vertex out of range 0..{n - 1}: {u}")
+        if len(weights) > n:
+            raise IndexError(f"{len(weights)} weights for {n} vertices")
+        for v, weight in enumerate(weights):
+            if v == u:
+                if weight:
+                    raise ValueError(f"no loops: the weight of {u}-{u} must be 0")
+                continue
+            self.set_edge_weight(u, v, weight)
+
+    def freeze(self, u: int, v: int) -> bool:
+        """Make ``uv`` the only edge of ``u`` and ``v``: every other edge of the two gets
+        weight 0 (``uv`` keeps its positive weight), so the pair is in every maximum matching.
+
+        With no weight change pending, the pair leaves the search for good (see
+        :meth:`BlossomEngine.freeze`): later computations scan only the other vertices,
+        which makes them faster as pairs are settled.  Otherwise (or when ``u`` or ``v`` is
+        in another frozen pair) the edges are changed as by :meth:`set_edge_weight`.  Returns
+        whether the pair was frozen.  Either way :meth:`compute_matching` must be called
+        before :meth:`matching`; a later weight change at ``u`` or ``v`` brings the pair back
+        into the search.
+
+        >>> mc = MatchingComputer(4)
+        >>> for u, v, w in [(0, 1, 3), (1, 2, 2), (2, 3, 3), (0, 3, 1)]:
+        ...     mc.set_edge_weight(u, v, w)
+        >>> mc.compute_matching()
+        >>> mc.freeze(0, 1), mc.edge_weight(1, 2), mc.edge_weight(0, 1)
+        (True, 0, 3)
+        >>> mc.freeze(1, 2)
+        Traceback (most recent call last):
+        ...
+        ValueError: cannot freeze 1-2: the edge has weight 0
+        """
+        n = self._engine.n
+        if not (0 <= u < n and 0 <= v < n):
+            raise IndexError(f"vertex out of range 0..{n - 1}: {u}, {v}")
+        if u == v:
+            raise ValueError(f"no loops: {u}-{v}")
+        engine = self._engine
+        if not engine.w[u][v]:
+            raise ValueError(f"cannot freeze {u}-{v}: the edge has weight 0")
+        if u in engine.frozen and engine.mate[u] == v:
+            return True
+        if self._dirty or u in engine.frozen or v in engine.frozen:
+            for x in range(n):
+                if x != u and x != v:
+                    self._store(u, x, 0)
+                    self._store(v, x, 0)
+            return False
+        w = engine.w
+        for x in range(n):
+            if x != u and x != v:
+                w[u][x] = w[x][u] = w[v][x] = w[x][v] = 0
+        if engine.freeze(u, v):
+            self._unsolved = True
+        return True
 
     def edge_weight(self, u: int, v: int) -> int:
         """The weight of edge ``uv`` (0 when absent or ``u == v``)."""
@@ -101,7 +177,7 @@ class MatchingComputer:
     def compute_matching(self) -> None:
         """Bring the matching back to maximum weight after the changes since the last call."""
         dirty = self._dirty
-        if not dirty:
+        if not dirty and not self._unsolved:
             return
         engine = self._engine
         if self.restart_divisor * len(dirty) > engine.n:
@@ -110,6 +186,7 @@ class MatchingComputer:
             for v in dirty:
                 engine.reset_vertex(v)
         dirty.clear()
+        self._unsolved = False
         engine.solve()
 
     def matching(self) -> list[int]:
@@ -118,7 +195,7 @@ class MatchingComputer:
 
         Raises :class:`RuntimeError` when weights changed since the last computation.
         """
-        if self._dirty:
+        if self._dirty or self._unsolved:
             raise RuntimeError("edge weights changed: call compute_matching() first")
         return self._engine.matching()
 
@@ -131,7 +208,7 @@ class MatchingComputer:
     def check_optimality(self) -> list[str]:
         """Verify the optimality certificate of the current state (see
         :meth:`BlossomEngine.check_optimality`); empty when the matching is proved optimal."""
-        if self._dirty:
+        if self._dirty or self._unsolved:
             raise RuntimeError("edge weights changed: call compute_matching() first")
         return self._engine.check_optimality()
 
