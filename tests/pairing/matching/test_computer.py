@@ -311,3 +311,76 @@ def test_restart_threshold() -> None:
         mc.compute_matching()
         assert (mc.stats["restart"], mc.stats["reset"]) == (restarts, resets)
         assert mc.check_optimality() == []
+
+
+# -------------------------------------------------------------------------- warm start
+
+
+def greedy_tight(w: list[list[int]], y: list[int]) -> list[int]:
+    """A greedy matching of edges tight under ``y`` (a valid warm start)."""
+    n = len(w)
+    mates = list(range(n))
+    for u in range(n):
+        for v in range(u + 1, n):
+            if mates[u] == u and mates[v] == v and w[u][v] and y[u] + y[v] == w[u][v]:
+                mates[u], mates[v] = v, u
+    return mates
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.integers(2, 9),
+    st.lists(st.integers(0, 6), min_size=81, max_size=81),
+    st.lists(st.integers(0, 5), min_size=9, max_size=9),
+    st.integers(0, 3),
+    st.booleans(),
+)
+def test_warm_start_then_compute_is_optimal(
+    n: int, cells: list[int], terms: list[int], base: int, separable: bool
+) -> None:
+    """From any feasible start (tight matched edges), the computation reaches an optimum:
+    general weights with duals at each vertex's heaviest edge, and separable weights
+    ``base + t[i] + t[j]`` (the Dutch engine's outside weights) with duals ``base / 2 + t``."""
+    w = [[0] * n for _ in range(n)]
+    for u in range(n):
+        for v in range(u + 1, n):
+            x = cells[u * 9 + v]
+            if separable:
+                x = 0 if x == 0 else 2 * base + terms[u] + terms[v]
+            w[u][v] = w[v][u] = x
+    y = [base + terms[v] for v in range(n)] if separable else [max(row) for row in w]
+    mc = MatchingComputer(n)
+    for u in range(n):
+        mc.set_row(u, w[u][:u])
+    mc.warm_start(greedy_tight(w, y), y)
+    mc.compute_matching()
+    assert matched_weight(w, mc.matching()) == brute_force(w)
+    assert mc.check_optimality() == []
+
+
+def test_warm_start_with_no_edges_leaves_everybody_exposed() -> None:
+    """Duals far above every weight (here all weights 0): the computation still ends."""
+    mc = MatchingComputer(4)
+    mc.warm_start([0, 1, 2, 3], [2**120] * 4)
+    mc.compute_matching()
+    assert mc.matching() == [0, 1, 2, 3]
+
+
+def test_warm_start_refuses_a_bad_start() -> None:
+    mc = MatchingComputer(3)
+    mc.set_edge_weight(0, 1, 4)
+    mc.set_edge_weight(1, 2, 2)
+    with pytest.raises(ValueError, match="infeasible on edge 0-1"):
+        mc.warm_start([0, 1, 2], [1, 1, 1])
+    with pytest.raises(ValueError, match="not tight"):
+        mc.warm_start([1, 0, 2], [3, 3, 0])
+    with pytest.raises(ValueError, match="symmetric"):
+        mc.warm_start([1, 2, 0], [4, 4, 4])
+    with pytest.raises(ValueError, match="3 mates"):
+        mc.warm_start([0, 1], [4, 4])
+    with pytest.raises(ValueError, match="non-negative"):
+        mc.warm_start([0, 1, 2], [-1, 5, 5])
+    mc.compute_matching()
+    mc.freeze(0, 1)
+    with pytest.raises(ValueError, match="frozen"):
+        mc.warm_start([1, 0, 2], [2, 2, 0])

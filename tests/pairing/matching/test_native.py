@@ -77,6 +77,23 @@ class Twin:
         self.py.set_row(u, xs)
         self.nat.set_row(u, xs)
 
+    def warm_start(self) -> None:
+        """A feasible start: duals at each vertex's heaviest edge, greedy tight matching."""
+        w = [[self.py.edge_weight(u, v) for v in range(len(self))] for u in range(len(self))]
+        y = [max(row) for row in w]
+        mates = list(range(len(w)))
+        for u in range(len(w)):
+            for v in range(u + 1, len(w)):
+                if mates[u] == u and mates[v] == v and w[u][v] and y[u] + y[v] == w[u][v]:
+                    mates[u], mates[v] = v, u
+        try:
+            self.py.warm_start(mates, y)
+        except ValueError:  # frozen pairs
+            with pytest.raises(ValueError):
+                self.nat.warm_start(mates, y)
+            return
+        self.nat.warm_start(mates, y)
+
     def freeze(self, u: int, v: int) -> None:
         try:
             frozen = self.py.freeze(u, v)
@@ -110,6 +127,7 @@ operation = st.one_of(
     st.tuples(st.just("add")),
     st.tuples(st.just("compute")),
     st.tuples(st.just("freeze"), st.integers(0, 13), st.integers(0, 13)),
+    st.tuples(st.just("warm")),
     st.tuples(st.just("row"), st.integers(0, 13), st.lists(weights, min_size=1, max_size=6)),
 )
 
@@ -134,6 +152,8 @@ def test_random_call_sequences(n0: int, ops: list[tuple[Any, ...]], divisor: int
         elif op[0] == "row" and n >= 2:
             u, xs = op[1] % n, op[2]
             twin.set_row(u, [0 if v == u else xs[v % len(xs)] for v in range(n)])
+        elif op[0] == "warm":
+            twin.warm_start()
         elif op[0] == "freeze" and n >= 2:
             u = op[1] % n
             v = twin.py._engine.mate[u] if op[2] == 13 and not twin.py._dirty else op[2] % n

@@ -40,6 +40,8 @@ class Matcher(Protocol):
 
     def set_row(self, u: int, weights: list[int]) -> None: ...
 
+    def warm_start(self, mates: list[int], duals: list[int]) -> None: ...
+
     def compute_matching(self) -> None: ...
 
     def matching(self) -> list[int]: ...
@@ -179,6 +181,8 @@ class _DutchPairer:
         self.next_unread = 0
         self.tracer: Tracer | None = None
         self.widenings = 0
+        #: For each vertex, the earlier vertices it may not meet (absolute criteria).
+        self.banned = self.ctx.incompatible_lists(players)
 
     def solve(self) -> None:
         self.mc.compute_matching()
@@ -205,16 +209,16 @@ class _DutchPairer:
             settled = False
             if self.prove_lowest_bye and lowest is not None and lowest < self.top:
                 self._set_bye_score(lowest, [])
-                self._set_outside_weights()
+                self._set_outside_weights(warm=True)
                 self.solve()
                 settled = _complete(self.stable, self.players, ctx) and all(
                     ctx.bye_candidate(self.players[v]) for v, m in enumerate(self.stable) if m == v
                 )
             if not settled:
                 self._bye_only_solve()
-                self._set_outside_weights()
+                self._set_outside_weights(warm=True)
         else:
-            self._set_outside_weights()
+            self._set_outside_weights(warm=True)
             self.solve()
             self._check_complete()
         while self.next_unread < self.n and scores[self.next_unread] >= self.top:
@@ -236,7 +240,7 @@ class _DutchPairer:
         shift = ctx.score_bits + ctx.group_bits
         terms = [(not ctx.eligible(p)) << shift for p in players]
         base = 1 << shift
-        banned = ctx.incompatible_lists(players)
+        banned = self.banned
         for i in range(self.n):
             ti = base + terms[i] + offsets[i] + (scores[i] >= self.top)
             bi = banned[i]
@@ -262,11 +266,17 @@ class _DutchPairer:
         )
         ctx.unplayed_ranks = {games: rank for rank, games in enumerate(counts)}
 
-    def _set_outside_weights(self) -> None:
-        """Every pair's weight as seen from outside any bracket ([C4]/[C5] and [C9])."""
+    def _set_outside_weights(self, warm: bool = False) -> None:
+        """Every pair's weight as seen from outside any bracket ([C4]/[C5] and [C9]).
+
+        ``warm``: nobody is paired yet; start the matcher from a greedy matching of
+        compatible pairs with the duals ``base / 2 + terms[v]``, which make every compatible
+        pair tight (the weights are ``base + terms[i] + terms[j]``): only the players the
+        greedy matching leaves out are then left to the solver.
+        """
         ctx, mc, match_of = self.ctx, self.mc, self.match_of
         base, terms = ctx.outside_terms(self.players)
-        banned = ctx.incompatible_lists(self.players)
+        banned = self.banned
         for i in range(self.n):
             if i in match_of:
                 continue
@@ -276,6 +286,17 @@ class _DutchPairer:
                 i,
                 [0 if j in bi or j in match_of else ti + terms[j] for j in range(i)],
             )
+        if warm:
+            mates = list(range(self.n))
+            banned = self.banned
+            for i in range(self.n):
+                if mates[i] != i:
+                    continue
+                for j in range(i + 1, self.n):
+                    if mates[j] == j and i not in banned[j]:
+                        mates[i], mates[j] = j, i
+                        break
+            mc.warm_start(mates, [(base >> 1) + t for t in terms])
 
     # -- one bracket -----------------------------------------------------------------------
 
@@ -303,18 +324,32 @@ class _DutchPairer:
             self.widen(needed)
         size = len(members)
         base: list[list[int]] = [[] for _ in range(size)]
-        for larger in range(self.mdp_count, size):
+        for larger in range(self.mdp_count, self.bracket_size):
             lp = players[members[larger]]
-            current = larger < self.bracket_size
             base[larger] = [
-                ctx.edge_weight(players[members[smaller]], lp, current, not current)
+                ctx.edge_weight(players[members[smaller]], lp, True, False)
                 for smaller in range(larger)
             ]
+        if self.bracket_size < size:
+            # a pair whose lower player is in the next score group: the outside weight and
+            # [C8] (ctx.next_bracket_bonus), without one call per pair
+            outside, terms = ctx.outside_terms(players)
+            higher = [outside + terms[v] + ctx.next_bracket_bonus(players[v]) for v in members]
+            banned = self.banned
+            for larger in range(self.bracket_size, size):
+                lv = members[larger]
+                tl, bl = terms[lv], banned[lv]
+                base[larger] = [
+                    0 if members[smaller] in bl else higher[smaller] + tl
+                    for smaller in range(larger)
+                ]
         self.base = base
         mc = self.mc
-        for larger in range(size):
+        for larger in range(self.mdp_count, size):
+            row = [0] * members[larger]
             for smaller, w in enumerate(base[larger]):
-                mc.set_edge_weight(members[larger], members[smaller], w)
+                row[members[smaller]] = w
+            mc.set_row(members[larger], row)
         self.solve()
         if self.tracer is not None:
             self.tracer.open()

@@ -93,6 +93,10 @@ class Tee:
         self.primary.set_row(u, weights)
         self.shadow.set_row(u, weights)
 
+    def warm_start(self, mates: list[int], duals: list[int]) -> None:
+        self.primary.warm_start(mates, duals)
+        self.shadow.warm_start(mates, duals)
+
     def freeze(self, u: int, v: int) -> bool:
         self.shadow.freeze(u, v)
         return self.primary.freeze(u, v)

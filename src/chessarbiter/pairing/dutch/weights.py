@@ -184,6 +184,13 @@ class WeightContext(RoundFacts):
             terms.append(t)
         return 1 << below_top, terms
 
+    def next_bracket_bonus(self, higher: SwissPlayer) -> int:
+        """What [C8] adds to the outside weight of a compatible pair whose lower player is
+        in the next score group: one pair, and one at the higher player's score."""
+        s, g = self.group_bits, self.groups_shift
+        c8 = self._below_c9 + 2 * s
+        return (1 << (c8 + g)) + (1 << (c8 + self.shifts[self.scores[higher.number]]))
+
     def _outside_weight(self, higher: SwissPlayer, lower: SwissPlayer) -> int:
         """The weight of a compatible pair whose lower player is in neither the bracket being
         paired nor the next one: every bracket field is zero, only [C4]/[C5] and [C9] count
@@ -229,43 +236,38 @@ class WeightContext(RoundFacts):
         # [C10]-[C13]: colours
         w = _colour_bits(w, lower, higher, in_current, s)
         played = self.played
-        if played:
-            # [C14]/[C15]: floats repeated from the previous round
-            w <<= s
-            if in_current:
-                w += (self.float(lower, 1) is Float.DOWN) + (
-                    hs <= ls and self.float(higher, 1) is Float.DOWN
-                )
-            w <<= s
-            if in_current:
-                w += not (hs > ls and self.float(lower, 1) is Float.UP)
+        if not played:
+            return w << (3 * s + 1)
+        DOWN, UP = Float.DOWN, Float.UP
+        down_l = down_h = up_l = False
+        if in_current:
+            lf, hf = self.float(lower, 1), self.float(higher, 1)
+            down_l, down_h, up_l = lf is DOWN, hf is DOWN, lf is UP and hs > ls
+        # [C14]/[C15]: floats repeated from the previous round
+        w = (w << s) + (down_l + (hs <= ls and down_h) if in_current else 0)
+        w = (w << s) + (in_current and not up_l)
+        down2_l = down2_h = up2_l = False
         if played > 1:
+            if in_current:
+                lf, hf = self.float(lower, 2), self.float(higher, 2)
+                down2_l, down2_h, up2_l = lf is DOWN, hf is DOWN, lf is UP and hs > ls
             # [C16]/[C17]: floats repeated from two rounds before
-            w <<= s
-            if in_current:
-                w += (self.float(lower, 2) is Float.DOWN) + (
-                    hs <= ls and self.float(higher, 2) is Float.DOWN
-                )
-            w <<= s
-            if in_current:
-                w += not (hs > ls and self.float(lower, 2) is Float.UP)
-        if played:
-            # [C18]/[C19]: scores of repeated floaters, previous round
-            w <<= g
-            if in_current:
-                w += (self.float(lower, 1) is Float.DOWN) << shifts[ls]
-                w += (self.float(higher, 1) is Float.DOWN) << shifts[hs]
-            w <<= g
-            if in_current and not (self.float(lower, 1) is Float.UP and hs > ls):
-                w |= 1 << shifts[hs]
+            w = (w << s) + (down2_l + (hs <= ls and down2_h) if in_current else 0)
+            w = (w << s) + (in_current and not up2_l)
+        # [C18]/[C19]: scores of repeated floaters, previous round
+        w <<= g
+        if in_current:
+            w += (down_l << shifts[ls]) + (down_h << shifts[hs])
+        w <<= g
+        if in_current and not up_l:
+            w |= 1 << shifts[hs]
         if played > 1:
             # [C20]/[C21]: the same, two rounds before
             w <<= g
             if in_current:
-                w += (self.float(lower, 2) is Float.DOWN) << shifts[ls]
-                w += (self.float(higher, 2) is Float.DOWN) << shifts[hs]
+                w += (down2_l << shifts[ls]) + (down2_h << shifts[hs])
             w <<= g
-            if in_current and not (self.float(lower, 2) is Float.UP and hs > ls):
+            if in_current and not up2_l:
                 w |= 1 << shifts[hs]
         # room for the engine's exchange and transposition bits
         return w << (3 * s + 1)

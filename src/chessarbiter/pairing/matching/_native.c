@@ -443,10 +443,8 @@ static void eng_reset_vertex(Engine *e, int v)
     if (x != -1 && !e->bl[e->top[x]].nchilds) eng_lowest_dual(e, x);
 }
 
-static void eng_restart(Engine *e)
+static void eng_drop_blossoms(Engine *e)
 {
-    int L = e->L;
-    e->stats[ST_RESTART]++;
     /* every non-trivial blossom still in the structure is dropped */
     for (int v = 0; v < e->n; v++) {
         int b = e->top[v];
@@ -469,6 +467,15 @@ static void eng_restart(Engine *e)
     for (int v = 0; v < e->n; v++) {
         e->bl[e->vb[v]].parent = -1;
         e->top[v] = e->vb[v];
+    }
+}
+
+static void eng_restart(Engine *e)
+{
+    int L = e->L;
+    e->stats[ST_RESTART]++;
+    eng_drop_blossoms(e);
+    for (int v = 0; v < e->n; v++) {
         if (!e->frozen[v]) e->mate[v] = -1;
         limb *best = e->tmp;
         bi_copy(best, W(e, v, 0), L);
@@ -1567,6 +1574,121 @@ static PyObject *Engine_set_row(Engine *e, PyObject *const *args, Py_ssize_t nar
     Py_RETURN_NONE;
 }
 
+/* warm_start(mates, duals): see MatchingComputer.warm_start in computer.py */
+static PyObject *Engine_warm_start(Engine *e, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "warm_start(mates, duals) takes 2 arguments");
+        return NULL;
+    }
+    if (check_usable(e) < 0) return NULL;
+    int n = e->n;
+    for (int v = 0; v < n; v++)
+        if (e->frozen[v]) {
+            PyErr_SetString(PyExc_ValueError, "warm_start with frozen pairs");
+            return NULL;
+        }
+    PyObject *ms = PySequence_Fast(args[0], "mates must be a sequence of ints");
+    if (!ms) return NULL;
+    PyObject *ds = PySequence_Fast(args[1], "duals must be a sequence of ints");
+    if (!ds) {
+        Py_DECREF(ms);
+        return NULL;
+    }
+    int *mates = NULL;
+    limb *y = NULL;
+    if (PySequence_Fast_GET_SIZE(ms) != n || PySequence_Fast_GET_SIZE(ds) != n) {
+        PyErr_Format(PyExc_ValueError, "warm_start needs %d mates and %d duals", n, n);
+        goto fail;
+    }
+    mates = malloc(((size_t)n + 1) * sizeof(int));
+    if (!mates) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (int v = 0; v < n; v++) {
+        long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(ms, v));
+        if (m == -1 && PyErr_Occurred()) goto fail;
+        if (m < 0 || m >= n) {
+            PyErr_Format(PyExc_ValueError, "mate of %d out of range: %ld", v, m);
+            goto fail;
+        }
+        mates[v] = (int)m;
+    }
+    for (int v = 0; v < n; v++)
+        if (mates[mates[v]] != v) {
+            PyErr_Format(PyExc_ValueError, "mates are not symmetric at %d", v);
+            goto fail;
+        }
+    /* the duals, doubled like the weights; widen the numbers first if needed */
+    for (int v = 0; v < n; v++) {
+        limb *t;
+        PyObject *d = PySequence_Fast_GET_ITEM(ds, v);
+        if (!PyLong_Check(d)) {
+            PyErr_SetString(PyExc_TypeError, "duals must be ints");
+            goto fail;
+        }
+        if (load_weight(e, d, &t) < 0) goto fail;
+    }
+    int L = e->L;
+    y = malloc(((size_t)n + 1) * (size_t)L * sizeof(limb));
+    if (!y) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (int v = 0; v < n; v++) {
+        limb *t;
+        if (load_weight(e, PySequence_Fast_GET_ITEM(ds, v), &t) < 0) goto fail;
+        bi_copy(y + (size_t)v * L, t, L);
+    }
+    /* dual feasibility, and tight matched edges */
+    limb *sum = e->tmp + 4 * L;
+    for (int u = 0; u < n; u++)
+        for (int v = u + 1; v < n; v++) {
+            bi_add(sum, y + (size_t)u * L, y + (size_t)v * L, L);
+            int c = bi_cmp(sum, W(e, u, v), L);
+            if (c < 0 || (mates[u] == v && (c != 0 || bi_is_zero(W(e, u, v), L)))) {
+                PyErr_Format(PyExc_ValueError,
+                             c < 0 ? "duals infeasible on edge %d-%d"
+                                   : "matched edge %d-%d is not tight (or has weight 0)",
+                             u, v);
+                goto fail;
+            }
+        }
+    jmp_buf jb;
+    e->oom = &jb;
+    if (setjmp(jb)) {
+        e->oom = NULL;
+        e->broken = 1;
+        PyErr_NoMemory();
+        goto fail;
+    }
+    eng_drop_blossoms(e);
+    flush_pending(e);
+    e->oom = NULL;
+    for (int v = 0; v < n; v++) {
+        e->mate[v] = mates[v] == v ? -1 : mates[v];
+        bi_copy(Y(e, v), y + (size_t)v * L, L);
+        /* the stage's "infinity" must stay above every dual too */
+        int bl = bi_bitlen(Y(e, v), L);
+        if (bl > e->wbits) e->wbits = bl;
+    }
+    for (int i = 0; i < e->ndirty; i++) e->isdirty[e->dirty[i]] = 0;
+    e->ndirty = 0;
+    e->unsolved = 1;
+    free(mates);
+    free(y);
+    Py_DECREF(ms);
+    Py_DECREF(ds);
+    Py_RETURN_NONE;
+fail:
+    free(mates);
+    free(y);
+    Py_DECREF(ms);
+    Py_DECREF(ds);
+    return NULL;
+}
+
 /* freeze(u, v): see MatchingComputer.freeze in computer.py */
 static PyObject *Engine_freeze(Engine *e, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -1830,6 +1952,8 @@ static PyMethodDef Engine_methods[] = {
      "The weight of edge uv (0 when absent or u == v)."},
     {"set_row", (PyCFunction)(void (*)(void))Engine_set_row, METH_FASTCALL,
      "set_edge_weight(u, v, weights[v]) for every v != u (weights[u] must be 0)."},
+    {"warm_start", (PyCFunction)(void (*)(void))Engine_warm_start, METH_FASTCALL,
+     "Replace the matching and the duals by a feasible start (every blossom dropped)."},
     {"freeze", (PyCFunction)(void (*)(void))Engine_freeze, METH_FASTCALL,
      "Make the matched edge uv the only edge of u and v and leave the pair out of the search."},
     {"compute_matching", (PyCFunction)Engine_compute_matching, METH_NOARGS,

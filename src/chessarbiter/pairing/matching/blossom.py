@@ -306,6 +306,18 @@ class BlossomEngine:
         self.mate = [mate[v] if v in self.frozen else -1 for v in range(self.n)]
         self.y = [max(row) >> 1 for row in self.w]
 
+    def warm_start(self, mates: list[int], y: list[int]) -> None:
+        """Replace the matching (``mates[v] == -1``: exposed) and the duals (doubled units),
+        dropping every blossom; the caller has checked feasibility (see
+        :meth:`MatchingComputer.warm_start`)."""
+        for b in self.vertex_blossom:
+            b.parent = None
+        self.top = list(self.vertex_blossom)
+        self.mate = list(mates)
+        self.y = list(y)
+        # the stage's "infinity" must stay above every dual too
+        self.wmax = max(self.wmax, *y) if y else self.wmax
+
     # ----------------------------------------------------------------------------- solving
 
     def solve(self) -> None:
