@@ -285,3 +285,31 @@ def test_bye_only_solve_agrees_with_the_one_solve_proof(case, monkeypatch):
     expected = engine_output(case)
     monkeypatch.setattr(engine._DutchPairer, "prove_lowest_bye", False)
     assert engine_output(case) == expected
+
+
+@needs_shared
+@pytest.mark.parametrize(
+    "case",
+    _sample(CORPUS / "dutch", 71, 100) + _sample(CORPUS / "dutch-features", 29, 100),
+    ids=lambda p: f"{p.parent.name}/{p.stem}",
+)
+def test_bracket_rows_equal_the_pairwise_weights(case, monkeypatch):
+    """Every row of a bracket, computed once per kind of pair, is the pairwise
+    ``edge_weight`` (the absolute criteria included)."""
+    from chessarbiter.pairing.dutch import weights
+
+    original = weights.WeightContext.current_row
+    checked = []
+
+    def checking(self, higher, lower, allowed):
+        row = original(self, higher, lower, allowed)
+        assert row == [self.edge_weight(h, lower, True, False) for h in higher]
+        assert [bool(w) for w in row] == [
+            ok and self.compatible(h, lower) for h, ok in zip(higher, allowed, strict=True)
+        ]
+        checked.append(len(row))
+        return row
+
+    monkeypatch.setattr(weights.WeightContext, "current_row", checking)
+    assert as_set(engine_output(case)) == as_set(reference(case))
+    assert checked

@@ -324,18 +324,20 @@ class _DutchPairer:
             self.widen(needed)
         size = len(members)
         base: list[list[int]] = [[] for _ in range(size)]
+        member_players = [players[v] for v in members]
+        banned = self.banned
         for larger in range(self.mdp_count, self.bracket_size):
-            lp = players[members[larger]]
-            base[larger] = [
-                ctx.edge_weight(players[members[smaller]], lp, True, False)
-                for smaller in range(larger)
-            ]
+            bl = banned[members[larger]]
+            base[larger] = ctx.current_row(
+                member_players[:larger],
+                member_players[larger],
+                [members[smaller] not in bl for smaller in range(larger)],
+            )
         if self.bracket_size < size:
             # a pair whose lower player is in the next score group: the outside weight and
             # [C8] (ctx.next_bracket_bonus), without one call per pair
             outside, terms = ctx.outside_terms(players)
             higher = [outside + terms[v] + ctx.next_bracket_bonus(players[v]) for v in members]
-            banned = self.banned
             for larger in range(self.bracket_size, size):
                 lv = members[larger]
                 tl, bl = terms[lv], banned[lv]

@@ -116,7 +116,55 @@ class WeightContext(RoundFacts):
             shifts[score] = total
             total += counts[score].bit_length()
         self.shifts = shifts
+        self._memo: dict[tuple[int, int], int] = {}
+        self._kinds: dict[int, int] = {}
+        self._kind_ids: dict[tuple[object, ...], int] = {}
         return total
+
+    def _kind(self, p: SwissPlayer) -> int:
+        """A number for everything :meth:`_bracket_weight` reads of ``p`` (within a bracket:
+        the bye facts change between brackets)."""
+        kind = self._kinds.get(p.number)
+        if kind is None:
+            key = self._pair_key(p)
+            kind = self._kinds[p.number] = self._kind_ids.setdefault(key, len(self._kind_ids))
+        return kind
+
+    def _pair_key(self, p: SwissPlayer) -> tuple[object, ...]:
+        """Everything :meth:`_bracket_weight` reads of a player."""
+        c9 = self.single_downfloater_is_bye and self.scores[p.number] == self.bye_score
+        return (
+            self.scores[p.number],
+            self.bye_candidate(p),
+            p.played_games if c9 else -1,
+            p.colour_imbalance,
+            p.colour_preference,
+            p.repeated_colour,
+            p.strong_preference,
+            self.float(p, 1) if self.played else None,
+            self.float(p, 2) if self.played > 1 else None,
+        )
+
+    def current_row(
+        self, higher: list[SwissPlayer], lower: SwissPlayer, allowed: list[bool]
+    ) -> list[int]:
+        """``edge_weight(h, lower, True, False)`` for each ``h`` in ``higher`` (``lower`` is
+        in the bracket being paired), 0 where ``allowed`` is False (the absolute criteria,
+        which the caller knows); computed once per kind of pair in the bracket."""
+        memo = self._memo
+        kind = self._kind
+        kl = kind(lower)
+        row = []
+        for h, ok in zip(higher, allowed, strict=True):
+            if not ok:
+                row.append(0)
+                continue
+            key = (kind(h), kl)
+            w = memo.get(key)
+            if w is None:
+                w = memo[key] = self._bracket_weight(h, lower, True, False)
+            row.append(w)
+        return row
 
     def layout(self) -> list[tuple[str, int]]:
         """The fields of a weight from the lowest bit up: ``(criterion, width)``; the top field
