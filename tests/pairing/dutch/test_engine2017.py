@@ -296,3 +296,28 @@ def test_the_2017_engine_needs_a_2017_round() -> None:
     state = _state(_trf(4, {}, rounds_played=0), Edition.DUTCH_2026)
     with pytest.raises(PairingError, match="2017"):
         compute_pairs_2017(state, lambda size: pytest.fail("no matching expected"))
+
+
+@needs_shared
+@pytest.mark.parametrize(
+    "case", _sample(100, 40)[::4], ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.stem}"
+)
+def test_bracket_rows_equal_the_pairwise_weights(
+    case: Path, factory: Factory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every bracket row, computed once per kind of pair, is the pairwise ``edge_weight``
+    (which applies the absolute criteria itself)."""
+    from chessarbiter.pairing.dutch import weights2017
+
+    original = weights2017.BracketWeights.row
+    checked: list[int] = []
+
+    def checking(self: weights2017.BracketWeights, larger: int, allowed: list[bool]) -> list[int]:
+        row = original(self, larger, allowed)
+        assert row == [self.edge_weight(smaller, larger) for smaller in range(larger)]
+        checked.append(larger)
+        return row
+
+    monkeypatch.setattr(weights2017.BracketWeights, "row", checking)
+    assert as_set(pair_2017(trf.load(case), factory)) == reference_2017(case)
+    assert checked

@@ -94,6 +94,8 @@ class _Dutch2017Pairer:
         self.scores = [self.ctx.score(p) for p in players]
         self.factory = factory
         self.validity = factory(self.n + (self.n & 1))
+        #: For each player, the earlier players he may not meet (C.1, C.3).
+        self.banned = self.ctx.incompatible_lists(players)
 
     # -- completion (A.9, C.4) -------------------------------------------------------------
 
@@ -102,8 +104,8 @@ class _Dutch2017Pairer:
         left over when the number of players is odd)."""
         players, ctx, validity, n = self.players, self.ctx, self.validity, self.n
         for i in range(n):
-            for j in range(i):
-                validity.set_edge_weight(i, j, int(ctx.compatible(players[i], players[j])))
+            bi = self.banned[i]
+            validity.set_row(i, [0 if j in bi else 1 for j in range(i)])
             if n & 1:
                 validity.set_edge_weight(i, n, int(ctx.eligible(players[i])))
         if not self._completable():
@@ -195,12 +197,15 @@ class _Bracket:
         self.resident_bits = weights.resident_bits
         size = len(members)
         self.base: list[list[int]] = [[] for _ in range(size)]
+        banned = pairer.banned
         for larger in range(mdp_count, size):
-            self.base[larger] = [weights.edge_weight(smaller, larger) for smaller in range(larger)]
+            bl = banned[members[larger]]
+            self.base[larger] = weights.row(
+                larger, [members[smaller] not in bl for smaller in range(larger)]
+            )
         mc = pairer.factory(size)
         for larger in range(mdp_count, size):
-            for smaller, w in enumerate(self.base[larger]):
-                mc.set_edge_weight(larger, smaller, w)
+            mc.set_row(larger, self.base[larger])
         self.mc: Matcher = mc
         self.matched = [False] * bracket_size
         self.stable: list[int] = []

@@ -112,6 +112,8 @@ class BracketWeights:
         self.resident_bits = (bracket_size - mdp_count).bit_length()
         self.next_bits = (len(members) - bracket_size).bit_length()
         self.max_edge_weight = self._max_weight()
+        self._kinds: list[int] | None = None
+        self._memo: dict[tuple[int, int, bool, bool], int] = {}
 
     def _max_weight(self) -> int:
         """An upper bound of every weight of the bracket, with two spare bits for the matching
@@ -140,6 +142,47 @@ class BracketWeights:
 
     def _floater_sd(self, score: int) -> int:
         return 1 << self.sd_shifts[score - self.min_score + ONE_POINT]
+
+    def _kind(self, i: int) -> int:
+        """A number for everything :meth:`edge_weight` reads of ``members[i]`` but the
+        absolute criteria."""
+        kinds = self._kinds
+        if kinds is None:
+            ctx, played = self.ctx, self.ctx.played
+            ids: dict[tuple[object, ...], int] = {}
+            kinds = self._kinds = []
+            for p, score in zip(self.members, self.scores, strict=True):
+                key = (
+                    score,
+                    ctx.eligible(p),
+                    p.colour_imbalance,
+                    p.colour_preference,
+                    p.repeated_colour,
+                    p.strong_preference,
+                    ctx.float(p, 1) if played else None,
+                    ctx.float(p, 2) if played > 1 else None,
+                )
+                kinds.append(ids.setdefault(key, len(ids)))
+        return kinds[i]
+
+    def row(self, larger: int, allowed: list[bool]) -> list[int]:
+        """``edge_weight(smaller, larger)`` for every ``smaller < larger``, 0 where
+        ``allowed`` is False (the absolute criteria, which the caller knows); computed once per
+        kind of pair."""
+        memo = self._memo
+        kind = self._kind
+        kl, lower_in, bracket_size = kind(larger), larger < self.bracket_size, self.bracket_size
+        row = []
+        for smaller, ok in enumerate(allowed):
+            if not ok:
+                row.append(0)
+                continue
+            key = (kind(smaller), kl, smaller < bracket_size, lower_in)
+            w = memo.get(key)
+            if w is None:
+                w = memo[key] = self.edge_weight(smaller, larger)
+            row.append(w)
+        return row
 
     def edge_weight(self, smaller: int, larger: int) -> int:
         """The weight of pairing ``members[smaller]`` (the higher in the order A.2) with
