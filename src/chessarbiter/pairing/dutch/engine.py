@@ -10,6 +10,11 @@ the transpositions (D.1-D.3 / Article 4.3), each decision fixed by re-weighting 
 player and re-solving. Because every pair on the whole board stays in the matching while a
 bracket is settled, the pairing of each bracket is always completable ([C4]: the completion
 criterion applied to every bracket, the novelty of the 2026 text).
+
+For speed (none of it changes a decision, each of which depends only on optimal values):
+the first solve starts warm from a greedy matching (:meth:`_DutchPairer._set_outside_weights`),
+each settled pair is frozen out of the matching kernel's scans, and the bracket's weights use
+score fields for the bracket's own scores only (:class:`~.weights.WeightContext`).
 """
 
 from __future__ import annotations
