@@ -6,8 +6,9 @@
 For each size, a realistic event is made with our own random generator (seeded, 9 rounds,
 1000-2800 ratings, 30 % draws, a few byes and forfeits), paired by our engine up to round 8
 and cached under ``benchmarks/cache/``; then round 9 is paired (by the rules of ``--edition``) in
-a fresh process, and its CPU seconds and peak memory (max RSS) are reported. ``--stress`` adds the synthetic files of
-``../shared/corpus/stress`` (much harder than real events for every engine).
+a fresh process, and its CPU seconds and peak memory (max RSS) are reported. ``--stress``
+adds the synthetic files of ``../shared/corpus/stress`` (much harder than real events for
+every engine).
 """
 
 from __future__ import annotations
