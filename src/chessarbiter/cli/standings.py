@@ -11,7 +11,9 @@ import click
 
 from chessarbiter import trf
 from chessarbiter.crosstable import crosstable_text, standings_text
-from chessarbiter.standings import Standing, standings
+from chessarbiter.standings import Standing, resolve_after_round, standings
+from chessarbiter.tiebreaks import UnsupportedTieBreakError, for_standings, parse_list
+from chessarbiter.tiebreaks.c07 import SUPPORTED
 
 
 def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
@@ -62,13 +64,40 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
     metavar="N",
     help="Count rounds 1 to N only (default: every round played).",
 )
+@click.option(
+    "--tiebreaks",
+    default="",
+    metavar="LIST",
+    help='C.07 tie-breaks in order, e.g. "BH/C1,BH,SB" (BH-C1 also accepted); '
+    "available: " + ", ".join(SUPPORTED) + " with /Cn and /Mn where C.07 allows them.",
+)
+@click.option(
+    "--edition",
+    type=click.Choice(["2026", "2023", "legacy"]),
+    default="2026",
+    show_default=True,
+    help="Tie-break rules: C.07 of 1 March 2026 (the unplayed-round categories and the "
+    "capped dummy opponent); 2023 and legacy are not computed yet.",
+)
 @click.option("--ascii", "ascii_", is_flag=True, help='Write draws as "=" and points as 6.5.')
 def standings_command(
-    file: Path, output_format: str, after_round: int | None, ascii_: bool
+    file: Path,
+    output_format: str,
+    after_round: int | None,
+    tiebreaks: str,
+    edition: str,
+    ascii_: bool,
 ) -> None:
-    """Print the standings of the TRF file FILE (places shared on equal points)."""
+    """Print the standings of the TRF file FILE: by points, then by the tie-breaks given
+    (places shared when every one of them is equal)."""
     tournament = trf.load(file)
-    rows = standings(tournament, after_round)
+    rounds = resolve_after_round(tournament, after_round)
+    try:
+        specs = parse_list(tiebreaks)
+        columns = for_standings(tournament, specs, rounds, edition) if specs else []
+    except UnsupportedTieBreakError as exc:
+        raise click.UsageError(str(exc)) from exc
+    rows = standings(tournament, rounds, columns)
     if output_format == "json":
         click.echo(json.dumps(standings_json(rows), indent=2, ensure_ascii=False))
         return

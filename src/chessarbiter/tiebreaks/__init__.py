@@ -1,0 +1,34 @@
+"""FIDE tie-breaks (C.07), computed for a whole tournament at once.
+
+This first part covers the individual tie-breaks of C.07 (1 March 2026) built on own results,
+opponents' scores and ratings — BH, SB, WIN, WON, BPG, BWG, PS, ARO, TPR with Cut-n and
+Median-n — and the 2026 treatment of unplayed rounds (Articles 16.2-16.5). Asking for any
+other tie-break or edition raises :class:`UnsupportedTieBreakError` naming it.
+
+>>> from chessarbiter.model import Player, Result, Tournament
+>>> t = Tournament(total_rounds=1)
+>>> for n in (1, 2):
+...     _ = t.add_player(Player(n, f"P{n}", rating=2000 + n))
+>>> t.record_game(1, 1, 2, Result.WIN)
+>>> values = compute(t, [parse("BH"), parse("WON")])
+>>> values[1]["BH"], values[1]["WON"], values[2]["BH"]
+(Decimal('0'), Decimal('1'), Decimal('1'))
+"""
+
+from chessarbiter.tiebreaks.c07 import (
+    TieBreakSpec,
+    UnsupportedTieBreakError,
+    compute,
+    for_standings,
+    parse,
+    parse_list,
+)
+
+__all__ = [
+    "TieBreakSpec",
+    "UnsupportedTieBreakError",
+    "compute",
+    "for_standings",
+    "parse",
+    "parse_list",
+]

@@ -1,0 +1,396 @@
+"""C.07 (FIDE Tie-Break Regulations, as amended with effect from 1 March 2026): the
+individual tie-breaks of own results, opponents' scores and ratings, and unplayed rounds.
+
+Every value of every player is computed in one pass over the tournament (:func:`compute`), so
+a table of many tie-breaks for many players costs a few passes, not one per value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from chessarbiter.errors import ChessArbiterError
+from chessarbiter.model import PlayerId, Result, RoundEntry, Tournament
+from chessarbiter.model.results import Colour
+
+ZERO = Decimal(0)
+
+#: C.07 acronyms this module computes.
+SUPPORTED = ("BH", "SB", "WIN", "WON", "BPG", "BWG", "PS", "ARO", "TPR")
+#: Every individual acronym of C.07 (2026), for the error message of the others.
+KNOWN = [
+    "DE",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "PS",
+    "REP",
+    "STD",
+    "TPN",
+    "BH",
+    "AOB",
+    "FB",
+    "SB",
+    "KS",
+    "ARO",
+    "TPR",
+    "PTP",
+    "APRO",
+    "APPO",
+    "RTNG",
+]
+#: The acronyms that accept Cut-n / Median-n (C.07 table, Art. 14).
+CUTTABLE = ("BH", "FB", "SB", "PS", "ARO")
+
+
+class UnsupportedTieBreakError(ChessArbiterError):
+    """A tie-break, modifier or edition that is not (yet) computed, or is malformed."""
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreakSpec:
+    """One tie-break as named in TRF-2026 ``202`` records or on the command line:
+    ``acronym`` and its modifiers, Cut-n (``/C1``) and Median-n (``/M1``) (C.07 Art. 14).
+
+    ``name`` is the text it was parsed from, kept as the column heading and JSON key.
+    """
+
+    name: str
+    acronym: str
+    cut: int = 0
+    median: int = 0
+
+
+_SPEC = re.compile(r"^([A-Z]+)(?:[/-]([CM])(\d+))?$")
+
+
+def parse(text: str) -> TieBreakSpec:
+    """Parse ``BH``, ``BH/C1``, ``BH-C1``, ``BH/M1``, ...
+
+    >>> parse("BH/C1")
+    TieBreakSpec(name='BH/C1', acronym='BH', cut=1, median=0)
+    >>> parse("sb-m1").median
+    1
+    >>> parse("KS")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    chessarbiter.tiebreaks.c07.UnsupportedTieBreakError: tie-break KS (C.07) is not computed ...
+    """
+    name = text.strip()
+    m = _SPEC.match(name.upper())
+    if not m:
+        raise UnsupportedTieBreakError(
+            f"malformed tie-break {text!r}: expected an acronym with an optional /Cn or /Mn "
+            f"modifier, e.g. BH/C1"
+        )
+    acronym, kind, count = m.group(1), m.group(2), m.group(3)
+    if acronym not in SUPPORTED:
+        what = "is not computed yet" if acronym in KNOWN else "is not a C.07 tie-break"
+        raise UnsupportedTieBreakError(
+            f"tie-break {acronym} (C.07) {what}; available: {', '.join(SUPPORTED)}"
+        )
+    n = int(count) if count else 0
+    if kind and acronym not in CUTTABLE:
+        raise UnsupportedTieBreakError(
+            f"C.07 Art. 14: {acronym} takes no Cut or Median modifier ({text!r})"
+        )
+    return TieBreakSpec(name, acronym, cut=n if kind == "C" else 0, median=n if kind == "M" else 0)
+
+
+def parse_list(text: str) -> list[TieBreakSpec]:
+    """A comma-separated list, e.g. ``"BH/C1,BH,SB"`` (names must be distinct).
+
+    >>> [s.name for s in parse_list("BH/C1, BH ,SB")]
+    ['BH/C1', 'BH', 'SB']
+    """
+    specs = [parse(part) for part in text.split(",") if part.strip()]
+    names = [s.name for s in specs]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise UnsupportedTieBreakError(f"tie-break listed twice: {', '.join(twice)}")
+    return specs
+
+
+# -- unplayed rounds (C.07 2026 Art. 16) ------------------------------------------------------
+
+PAB_OR_FULL_BYE, FORFEIT_WIN, BYE_THEN_PLAY, FORFEIT_LOSS, BYE_TO_THE_END = 1, 2, 3, 4, 5
+
+
+def _is_vur(entry: RoundEntry) -> bool:
+    """C.07 16.1: a voluntary unplayed round: a requested (half- or zero-point) bye, a round
+    not paired (every round after a withdrawal counts as a zero-point bye), or a forfeit loss."""
+    r = entry.result
+    if r is None:
+        return entry.opponent is None
+    return r in (Result.HALF_POINT_BYE, Result.ZERO_POINT_BYE, Result.FORFEIT_LOSS)
+
+
+def unplayed_categories(entries: Sequence[RoundEntry]) -> list[int]:
+    """C.07 16.2: the category of each round (0 for a game played over the board):
+    1 PAB or full-point bye, 2 forfeit win, 3 requested bye followed by at least one round
+    that is not voluntarily unplayed, 4 forfeit loss, 5 requested bye followed only by
+    voluntarily unplayed rounds, or in the last round (this covers withdrawals).
+
+    >>> bye, loss = RoundEntry.bye(Result.HALF_POINT_BYE), RoundEntry(2, Colour.BLACK, Result.LOSS)
+    >>> unplayed_categories([bye, loss, bye, RoundEntry(3, Colour.NONE, Result.FORFEIT_LOSS)])
+    [3, 0, 5, 4]
+    """
+    categories = []
+    later_non_vur = [False] * (len(entries) + 1)
+    for i in range(len(entries) - 1, -1, -1):
+        later_non_vur[i] = later_non_vur[i + 1] or not _is_vur(entries[i])
+    for i, e in enumerate(entries):
+        r = e.result
+        if e.is_played:
+            categories.append(0)
+        elif r in (Result.PAIRING_ALLOCATED_BYE, Result.FULL_POINT_BYE):
+            categories.append(PAB_OR_FULL_BYE)
+        elif r is Result.FORFEIT_WIN:
+            categories.append(FORFEIT_WIN)
+        elif r is Result.FORFEIT_LOSS:
+            categories.append(FORFEIT_LOSS)
+        else:  # a requested bye, or not paired
+            categories.append(BYE_THEN_PLAY if later_non_vur[i + 1] else BYE_TO_THE_END)
+    return categories
+
+
+@dataclass(slots=True)
+class _Round:
+    """One round of one player as the tie-breaks see it."""
+
+    points: Decimal
+    opponent: PlayerId | None  # the scheduled opponent (forfeits included)
+    category: int  # 0: played over the board
+    colour: Colour
+
+
+class _Facts:
+    """Per-player round data, adjusted scores (16.3) and dummy scores (16.4)."""
+
+    def __init__(self, tournament: Tournament, rounds: int) -> None:
+        ps = tournament.point_system
+        self.win, self.draw = ps.win, ps.draw
+        self.rounds = rounds
+        self.rating = {p.number: p.rating for p in tournament}
+        self.by_player: dict[PlayerId, list[_Round]] = {}
+        self.score: dict[PlayerId, Decimal] = {}
+        self.adjusted: dict[PlayerId, Decimal] = {}
+        for p in tournament:
+            entries = [p.entry(r) for r in range(1, rounds + 1)]
+            cats = unplayed_categories(entries)
+            rows = [
+                _Round(ps.points(e), e.opponent, c, e.colour)
+                for e, c in zip(entries, cats, strict=True)
+            ]
+            self.by_player[p.number] = rows
+            self.score[p.number] = sum((r.points for r in rows), ZERO)
+            self.adjusted[p.number] = self.adjusted_score(rows)
+
+    def adjusted_score(self, rows: list[_Round]) -> Decimal:
+        """C.07 16.3: the score as the opponents see it: categories 1-4 at the points
+        awarded, category 5 (requested byes to the end, withdrawal) as draws."""
+        return sum((self.draw if r.category == BYE_TO_THE_END else r.points for r in rows), ZERO)
+
+    def dummy_score(self, player: PlayerId, row: _Round) -> Decimal:
+        """C.07 2026 16.4: the dummy opponent of an unplayed round scores the player's own
+        final score, capped for a forfeit (16.4.1) at the scheduled opponent's adjusted score
+        and otherwise (16.4.2) at a draw in every round."""
+        own = self.score[player]
+        if row.category in (FORFEIT_WIN, FORFEIT_LOSS) and row.opponent is not None:
+            cap = self.adjusted.get(row.opponent, own)
+        else:
+            cap = self.draw * self.rounds
+        return min(own, cap)
+
+    def contributions(self, player: PlayerId) -> list[tuple[Decimal, Decimal, bool]]:
+        """Per round: (opponent's score as counted, points scored, voluntarily unplayed)."""
+        out = []
+        for row in self.by_player[player]:
+            if row.category == 0:
+                assert row.opponent is not None
+                opp = self.adjusted[row.opponent]
+            else:
+                opp = self.dummy_score(player, row)
+            out.append(
+                (opp, row.points, row.category in (BYE_THEN_PLAY, FORFEIT_LOSS, BYE_TO_THE_END))
+            )
+        return out
+
+
+def _cut(values: list[tuple[Decimal, bool]], spec: TieBreakSpec, sb: bool = False) -> Decimal:
+    """Sum ``values`` (value, voluntarily unplayed) less Cut-n / Median-n (C.07 14), cutting
+    voluntarily unplayed rounds first as 16.5 says: BH cuts the lowest such contribution; SB
+    cuts the higher of it and the least value."""
+    items = list(values)
+    lows = spec.cut or spec.median
+    for _ in range(min(lows, len(items))):
+        least = min(range(len(items)), key=lambda i: items[i][0])
+        vurs = [i for i in range(len(items)) if items[i][1]]
+        pick = least
+        if vurs:
+            lowest_vur = min(vurs, key=lambda i: items[i][0])
+            if not sb or items[lowest_vur][0] >= items[least][0]:
+                pick = lowest_vur
+        items.pop(pick)
+    for _ in range(min(spec.median, len(items))):
+        items.pop(max(range(len(items)), key=lambda i: items[i][0]))
+    return sum((v for v, _ in items), ZERO)
+
+
+#: B.02 8.1.1: p (hundredths) -> dp.
+# fmt: off
+_DP = (
+    -800, -677, -589, -538, -501, -470, -444, -422, -401, -383,
+    -366, -351, -336, -322, -309, -296, -284, -273, -262, -251,
+    -240, -230, -220, -211, -202, -193, -184, -175, -166, -158,
+    -149, -141, -133, -125, -117, -110, -102, -95, -87, -80,
+    -72, -65, -57, -50, -43, -36, -29, -21, -14, -7,
+    0, 7, 14, 21, 29, 36, 43, 50, 57, 65,
+    72, 80, 87, 95, 102, 110, 117, 125, 133, 141,
+    149, 158, 166, 175, 184, 193, 202, 211, 220, 230,
+    240, 251, 262, 273, 284, 296, 309, 322, 336, 351,
+    366, 383, 401, 422, 444, 470, 501, 538, 589, 677,
+    800,
+)
+# fmt: on
+
+
+def dp(fraction: Decimal) -> int:
+    """B.02 8.1.1: the rating difference for a score fraction, rounded to hundredths
+    (half up) before the table lookup.
+
+    >>> dp(Decimal(2) / 3), dp(Decimal(1)), dp(Decimal("0.5"))
+    (125, 800, 0)
+    """
+    hundredths = int((fraction * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    return _DP[hundredths]
+
+
+def _round_half_up(x: Decimal) -> int:
+    return int(x.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def compute(
+    tournament: Tournament,
+    specs: Iterable[TieBreakSpec],
+    after_round: int | None = None,
+    edition: str = "2026",
+) -> dict[PlayerId, dict[str, Decimal]]:
+    """Every player's value of every tie-break in ``specs`` after ``after_round`` (default:
+    every round paired), as ``{pairing number: {name: value}}``; rating tie-breaks with no
+    rated opponent give 0.
+
+    :raises UnsupportedTieBreakError: for an edition other than ``2026``.
+    """
+    if edition != "2026":
+        raise UnsupportedTieBreakError(
+            f"tie-break edition {edition!r} is not computed yet; available: 2026 "
+            f"(C.07 of 1 March 2026)"
+        )
+    specs = list(specs)
+    rounds = tournament.rounds_played if after_round is None else after_round
+    facts = _Facts(tournament, rounds)
+    out: dict[PlayerId, dict[str, Decimal]] = {}
+    for p in tournament:
+        n = p.number
+        rows = facts.by_player[n]
+        values: dict[str, Decimal] = {}
+        contributions = None
+        for spec in specs:
+            a = spec.acronym
+            if a in ("BH", "SB"):
+                if contributions is None:
+                    contributions = facts.contributions(n)
+                if a == "BH":
+                    values[spec.name] = _cut([(o, v) for o, _, v in contributions], spec)
+                else:
+                    values[spec.name] = _cut(
+                        [(o * pts, v) for o, pts, v in contributions], spec, sb=True
+                    )
+            elif a == "WIN":
+                values[spec.name] = Decimal(sum(1 for r in rows if r.points >= facts.win))
+            elif a == "WON":
+                values[spec.name] = Decimal(
+                    sum(1 for r in rows if r.category == 0 and r.points >= facts.win)
+                )
+            elif a == "BPG":
+                values[spec.name] = Decimal(
+                    sum(1 for r in rows if r.category == 0 and r.colour is Colour.BLACK)
+                )
+            elif a == "BWG":
+                values[spec.name] = Decimal(
+                    sum(
+                        1
+                        for r in rows
+                        if r.category == 0 and r.colour is Colour.BLACK and r.points >= facts.win
+                    )
+                )
+            elif a == "PS":
+                running, total, scores = ZERO, ZERO, []
+                for r in rows:
+                    running += r.points
+                    scores.append(running)
+                cut = scores[spec.cut :] if spec.cut else scores
+                total = sum(cut, ZERO)
+                values[spec.name] = total
+            elif a in ("ARO", "TPR"):
+                played = [
+                    (facts.rating.get(r.opponent) if r.opponent is not None else None, r.points)
+                    for r in rows
+                    if r.category == 0
+                ]
+                rated = sorted((rt, pts) for rt, pts in played if rt)
+                if a == "ARO":
+                    ratings = [rt for rt, _ in rated]
+                    ratings = ratings[spec.cut or spec.median :]
+                    if spec.median:
+                        ratings = ratings[: len(ratings) - spec.median]
+                    values[spec.name] = (
+                        Decimal(_round_half_up(Decimal(sum(ratings)) / len(ratings)))
+                        if ratings
+                        else ZERO
+                    )
+                else:
+                    if not rated:
+                        values[spec.name] = ZERO
+                        continue
+                    aro = Decimal(sum(rt for rt, _ in rated)) / len(rated)
+                    fraction = sum((pts for _, pts in rated), ZERO) / (facts.win * len(rated))
+                    values[spec.name] = Decimal(_round_half_up(aro) + dp(fraction))
+        out[n] = values
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ComputedTieBreak:
+    """One column of a table made by :func:`for_standings`: the
+    :class:`~chessarbiter.standings.TieBreak` interface over values already computed."""
+
+    name: str
+    table: dict[PlayerId, dict[str, Decimal]]
+    tournament_id: int
+    rounds: int
+
+    def value(self, tournament: Tournament, player: PlayerId, after_round: int) -> Decimal:
+        if id(tournament) != self.tournament_id or after_round != self.rounds:
+            raise ChessArbiterError(
+                f"tie-break {self.name} was computed for another tournament or round"
+            )
+        return self.table[player][self.name]
+
+
+def for_standings(
+    tournament: Tournament,
+    specs: Sequence[TieBreakSpec],
+    after_round: int | None = None,
+    edition: str = "2026",
+) -> list[ComputedTieBreak]:
+    """The tie-breaks of ``specs`` for :func:`chessarbiter.standings.standings` of
+    ``tournament`` after ``after_round`` (computed once, here)."""
+    rounds = tournament.rounds_played if after_round is None else after_round
+    table = compute(tournament, specs, rounds, edition)
+    return [ComputedTieBreak(s.name, table, id(tournament), rounds) for s in specs]

@@ -1,0 +1,37 @@
+"""``chessarbiter standings --tiebreaks``: the JSON the acceptance checks read."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from chessarbiter.cli.main import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_with_tiebreaks_in_the_order_asked(capsys, shared: Path) -> None:
+    path = shared / "corpus/dutch/t019_p0007_r05_forfeits_s1000019/tournament.trf"
+    code, out, _ = run(
+        capsys, "standings", str(path), "--tiebreaks", "BH/C1,BH,SB", "--format", "json"
+    )
+    assert code == 0
+    rows = json.loads(out)["standings"]
+    assert rows[0]["pairing_number"] == 2 and rows[0]["rank"] == 1
+    assert list(rows[0]["tiebreaks"]) == ["BH/C1", "BH", "SB"]
+    assert rows[0]["tiebreaks"] == {"BH/C1": 11.5, "BH": 12.5, "SB": 12.5}
+    fourth = next(r for r in rows if r["pairing_number"] == 4)
+    assert fourth["tiebreaks"]["BH/C1"] == 9.5
+
+
+def test_unsupported_tiebreak_is_a_usage_error(capsys, shared: Path) -> None:
+    path = shared / "corpus/dutch/t019_p0007_r05_forfeits_s1000019/tournament.trf"
+    code, _, err = run(capsys, "standings", str(path), "--tiebreaks", "KS")
+    assert code == 2
+    assert "KS (C.07) is not computed yet" in err

@@ -1,0 +1,185 @@
+"""C.07 (1 March 2026) tie-breaks: the FIDE TEC's reference calculator's values for the
+corpus tournaments, and the articles one by one."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from chessarbiter import trf
+from chessarbiter.model import Colour, Player, Result, RoundEntry, Tournament
+from chessarbiter.standings import standings
+from chessarbiter.tiebreaks import compute, for_standings, parse, parse_list
+from chessarbiter.tiebreaks.c07 import UnsupportedTieBreakError, dp, unplayed_categories
+
+KEYS = ["BH", "BH/C1", "BH/M1", "SB", "WIN", "WON", "BPG", "BWG", "PS", "ARO", "TPR"]
+
+
+def oracle_files(shared: Path) -> list[Path]:
+    return sorted((shared / "corpus" / "tiebreaks").glob("*.json"))
+
+
+def test_every_value_of_the_reference_calculator(shared: Path) -> None:
+    """TieBreakServer (FIDE TEC, C.07 of 1 March 2026) on 30 corpus tournaments with byes,
+    forfeits and withdrawals: every value of every player identical."""
+    files = oracle_files(shared)
+    assert len(files) == 30
+    compared = 0
+    for f in files:
+        doc = json.loads(f.read_text())
+        t = trf.load(shared / "corpus" / doc["source_trf"])
+        values = compute(t, [parse(k) for k in KEYS])
+        for number, expected in doc["players"].items():
+            got = values[int(number)]
+            for key in KEYS:
+                assert got[key] == Decimal(str(expected[key])), (doc["tournament"], number, key)
+                compared += 1
+    assert compared > 19000
+
+
+def test_reference_ranking(shared: Path) -> None:
+    """The calculator's final ranks for PTS, BH, BH/C1, BH/M1, SB, WIN, WON, BPG, BWG, PS,
+    ARO, TPR (DE aside, which it computes separately): our standings give the same order."""
+    order = ["BH", "BH/C1", "BH/M1", "SB", "WIN", "WON", "BPG", "BWG", "PS", "ARO", "TPR"]
+    for f in oracle_files(shared)[:12]:
+        doc = json.loads(f.read_text())
+        t = trf.load(shared / "corpus" / doc["source_trf"])
+        rows = standings(t, None, for_standings(t, [parse(k) for k in order]))
+        ranks = {str(r.pairing_number): r.rank for r in rows}
+        assert ranks == {k: v for k, v in doc["rank"].items()}, doc["tournament"]
+
+
+# -- Art. 16: unplayed rounds ---------------------------------------------------------------
+
+
+def game(opponent: int, colour: Colour, result: Result) -> RoundEntry:
+    return RoundEntry(opponent, colour, result)
+
+
+def test_16_2_categories() -> None:
+    """1 PAB / full-point bye, 2 forfeit win, 3 requested bye with a later played round,
+    4 forfeit loss, 5 requested bye followed only by voluntarily unplayed rounds (or last)."""
+    h, z = RoundEntry.bye(Result.HALF_POINT_BYE), RoundEntry.bye(Result.ZERO_POINT_BYE)
+    pab, full = RoundEntry.bye(Result.PAIRING_ALLOCATED_BYE), RoundEntry.bye(Result.FULL_POINT_BYE)
+    won = game(3, Colour.WHITE, Result.WIN)
+    fwin = game(4, Colour.NONE, Result.FORFEIT_WIN)
+    floss = game(5, Colour.NONE, Result.FORFEIT_LOSS)
+    assert unplayed_categories([pab, full, fwin, h, won, floss]) == [1, 1, 2, 3, 0, 4]
+    # a withdrawal: a bye, then only forfeit losses and rounds not paired
+    assert unplayed_categories([won, z, floss, RoundEntry.NOT_PAIRED]) == [0, 5, 4, 5]
+    assert unplayed_categories([won, h]) == [0, 5]  # in the last round
+
+
+def corpus_t019(shared: Path) -> Tournament:
+    return trf.load(shared / "corpus/dutch/t019_p0007_r05_forfeits_s1000019/tournament.trf")
+
+
+def test_16_4_dummy_caps_and_16_5_vur_cut_first(shared: Path) -> None:
+    """Player 4 of t019: lost to 1 (3.5), beat 5 (1.0, a PAB counted at its points) and 6
+    (2.5), lost by forfeit to 2, then the PAB. The forfeit's dummy scores his own 3, under
+    the cap of 2's adjusted 5 (16.4.1); the PAB's dummy is capped at 2.5, a draw in each of
+    5 rounds (16.4.2): BH 12.5. Cut-1 cuts the forfeit loss (3.0, a VUR) before the lowest
+    value 1.0 (16.5): 9.5; Median-1 also the highest: 6.0."""
+    t = corpus_t019(shared)
+    v = compute(t, parse_list("BH,BH/C1,BH/M1,SB"))[4]
+    assert (v["BH"], v["BH/C1"], v["BH/M1"], v["SB"]) == (
+        Decimal("12.5"),
+        Decimal("9.5"),
+        Decimal("6.0"),
+        Decimal("6.0"),
+    )
+
+
+def test_16_3_withdrawn_player_counts_as_draws_for_opponents() -> None:
+    """A player who withdraws after round 1 scores ½ per later round for his opponents."""
+    t = Tournament(total_rounds=3)
+    for n in range(1, 5):
+        t.add_player(Player(n, f"P{n}", rating=2000))
+    t.record_game(1, 1, 2, Result.WIN)
+    t.record_game(1, 3, 4, Result.DRAW)
+    t.record_game(2, 1, 3, Result.DRAW)
+    t.record_game(3, 1, 4, Result.LOSS)
+    # player 2 withdrew: not paired in rounds 2 and 3 (zero-point byes to the end: cat. 5)
+    v = compute(t, [parse("BH")])
+    # 1's opponents as he sees them: 2 scores 0 + ½ + ½; 3 scores ½ + ½ + ½ (round 3 not
+    # paired, the last round: cat. 5); 4 scores ½ + 0 + 1 (round 2 not paired but a game
+    # follows: cat. 3, counted at its 0 points)
+    assert v[1]["BH"] == Decimal(1) + Decimal("1.5") + Decimal("1.5")
+    assert t.score(3) == 1  # the real score, not the adjusted one
+
+
+# -- the other tie-breaks ---------------------------------------------------------------------
+
+
+def test_7_counts_and_progressive_score(shared: Path) -> None:
+    """WIN counts the PAB and forfeit wins, WON only games won over the board (7.1-7.5)."""
+    v = compute(corpus_t019(shared), parse_list("WIN,WON,BPG,BWG,PS,PS/C1"))
+    assert v[2] == {
+        "WIN": 5,
+        "WON": 4,
+        "BPG": 2,
+        "BWG": 2,
+        "PS": Decimal("15.0"),
+        "PS/C1": Decimal("14.0"),
+    }
+
+
+def test_10_2_tpr_rounds_the_fraction_to_hundredths() -> None:
+    """B.02 8.1.1: p = 2/3 is looked up as 0.67 (dp 125); 100 % gives +800."""
+    assert dp(Decimal(2) / 3) == 125
+    assert dp(Decimal(1)) == 800
+    assert dp(Decimal(0)) == -800
+    assert dp(Decimal("0.505")) == 7
+
+
+def test_rating_tiebreaks_drop_unrated_opponents() -> None:
+    t = Tournament(total_rounds=2)
+    t.add_player(Player(1, "A", rating=2000))
+    t.add_player(Player(2, "B", rating=None))
+    t.add_player(Player(3, "C", rating=2100))
+    t.record_game(1, 1, 2, Result.WIN)
+    t.record_game(2, 3, 1, Result.DRAW)
+    v = compute(t, parse_list("ARO,TPR"))[1]
+    assert v == {"ARO": 2100, "TPR": 2100}
+    assert compute(t, parse_list("ARO,TPR"))[2] == {"ARO": 2000, "TPR": 1200}
+
+
+# -- names and errors -------------------------------------------------------------------------
+
+
+def test_parse_forms() -> None:
+    assert parse("BH-C1") == parse("BH-C1")
+    assert parse("BH-C1").cut == 1 and parse("BH/C1").name == "BH/C1"
+    assert parse("bh/m2").median == 2
+    assert [s.name for s in parse_list("BH/C1,BH,SB")] == ["BH/C1", "BH", "SB"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("DE", "DE .* not computed yet"),
+        ("XYZ", "XYZ .* not a C.07 tie-break"),
+        ("WIN/C1", "Art. 14: WIN takes no Cut"),
+        ("BH//C1", "malformed"),
+        ("BH,BH", "listed twice"),
+    ],
+)
+def test_parse_errors(text: str, message: str) -> None:
+    with pytest.raises(UnsupportedTieBreakError, match=message):
+        parse_list(text)
+
+
+def test_other_editions_are_refused_by_name() -> None:
+    with pytest.raises(UnsupportedTieBreakError, match="'legacy' is not computed yet"):
+        compute(Tournament(), [parse("BH")], edition="legacy")
+
+
+def test_computed_columns_belong_to_their_tournament() -> None:
+    t = Tournament(total_rounds=1)
+    t.add_player(Player(1, "A"))
+    column = for_standings(t, [parse("BH")])[0]
+    with pytest.raises(Exception, match="another tournament"):
+        column.value(Tournament(), 1, 0)
