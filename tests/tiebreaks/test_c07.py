@@ -183,3 +183,32 @@ def test_computed_columns_belong_to_their_tournament() -> None:
     column = for_standings(t, [parse("BH")])[0]
     with pytest.raises(Exception, match="another tournament"):
         column.value(Tournament(), 1, 0)
+
+
+@pytest.mark.parametrize("edition", ["2026", "2023"])
+def test_tec_exercises_in_tie_breaking(shared: Path, edition: str) -> None:
+    """The FIDE TEC "Exercises in Tie-Breaking" (Swiss fixtures, as extracted from
+    Sharly-Chess' tests): every value of the tie-breaks computed here, in each edition (keys
+    with ``[2024]`` are the 2023/2024 rules; keys of edition "any" hold for both)."""
+    expected = json.loads((shared / "real/sharly-chess/tec-expected.json").read_text())
+    compared = 0
+    for name, fixture in expected["fixtures"].items():
+        if fixture["system"] != "swiss":
+            continue
+        t = trf.load(shared / f"real/sharly-chess/tec-trf/{name}.trf")
+        wanted: dict[str, str] = {}  # fixture key -> our tie-break name
+        for key, about in fixture["tiebreaks"].items():
+            base = key.removesuffix("[2024]")
+            if about["edition"] == "any" or (about["edition"] == "C07-2024") == (edition == "2023"):
+                try:
+                    parse(base)
+                except UnsupportedTieBreakError:
+                    continue
+                wanted[key] = base
+        values = compute(t, [parse(b) for b in set(wanted.values())], edition=edition)
+        for number, row in fixture["values"].items():
+            for key, base in wanted.items():
+                if key in row:
+                    assert values[int(number)][base] == Decimal(str(row[key])), (name, number, key)
+                    compared += 1
+    assert compared > 150

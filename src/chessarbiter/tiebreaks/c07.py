@@ -43,6 +43,8 @@ KNOWN = [
     "APPO",
     "RTNG",
 ]
+#: The rule editions computed.
+EDITIONS = {"2026": "C.07 of 1 March 2026", "2023": "C.07 of 2023, as amended in 2024"}
 #: The acronyms that accept Cut-n / Median-n (C.07 table, Art. 14).
 CUTTABLE = ("BH", "FB", "SB", "PS", "ARO")
 
@@ -171,8 +173,9 @@ class _Round:
 class _Facts:
     """Per-player round data, adjusted scores (16.3) and dummy scores (16.4)."""
 
-    def __init__(self, tournament: Tournament, rounds: int) -> None:
+    def __init__(self, tournament: Tournament, rounds: int, edition: str) -> None:
         ps = tournament.point_system
+        self.capped = edition == "2026"
         self.win, self.draw = ps.win, ps.draw
         self.rounds = rounds
         self.rating = {p.number: p.rating for p in tournament}
@@ -196,10 +199,12 @@ class _Facts:
         return sum((self.draw if r.category == BYE_TO_THE_END else r.points for r in rows), ZERO)
 
     def dummy_score(self, player: PlayerId, row: _Round) -> Decimal:
-        """C.07 2026 16.4: the dummy opponent of an unplayed round scores the player's own
-        final score, capped for a forfeit (16.4.1) at the scheduled opponent's adjusted score
-        and otherwise (16.4.2) at a draw in every round."""
+        """C.07 16.4: the dummy opponent of an unplayed round scores the player's own final
+        score (2023/2024); in 2026 capped for a forfeit (16.4.1) at the scheduled opponent's
+        adjusted score and otherwise (16.4.2) at a draw in every round."""
         own = self.score[player]
+        if not self.capped:
+            return own
         if row.category in (FORFEIT_WIN, FORFEIT_LOSS) and row.opponent is not None:
             cap = self.adjusted.get(row.opponent, own)
         else:
@@ -221,24 +226,33 @@ class _Facts:
         return out
 
 
-def _cut(values: list[tuple[Decimal, bool]], spec: TieBreakSpec, sb: bool = False) -> Decimal:
-    """Sum ``values`` (value, voluntarily unplayed) less Cut-n / Median-n (C.07 14), cutting
-    voluntarily unplayed rounds first as 16.5 says: BH cuts the lowest such contribution; SB
-    cuts the higher of it and the least value."""
-    items = list(values)
-    lows = spec.cut or spec.median
-    for _ in range(min(lows, len(items))):
-        least = min(range(len(items)), key=lambda i: items[i][0])
-        vurs = [i for i in range(len(items)) if items[i][1]]
+def _cut(
+    values: list[tuple[Decimal, bool]],
+    spec: TieBreakSpec,
+    sb: list[Decimal] | None = None,
+) -> Decimal:
+    """Sum ``values`` (value, voluntarily unplayed) less Cut-n / Median-n (C.07 14).
+
+    The least significant value is the lowest; for SB (``sb``: the opponents' scores, one per
+    value) the value of the lowest-scoring opponent, the lowest value among equals (14.1,
+    2024). A participant's voluntarily unplayed rounds are cut first (16.5): BH cuts the
+    lowest such contribution; SB cuts it when it is not lower than the least significant
+    value, and the least significant value otherwise.
+    """
+    keys = sb if sb is not None else [v for v, _ in values]
+    items = [(k, v, vur) for k, (v, vur) in zip(keys, values, strict=True)]
+    for _ in range(min(spec.cut or spec.median, len(items))):
+        least = min(range(len(items)), key=lambda i: (items[i][0], items[i][1]))
+        vurs = [i for i in range(len(items)) if items[i][2]]
         pick = least
         if vurs:
-            lowest_vur = min(vurs, key=lambda i: items[i][0])
-            if not sb or items[lowest_vur][0] >= items[least][0]:
+            lowest_vur = min(vurs, key=lambda i: (items[i][1], items[i][0]))
+            if sb is None or items[lowest_vur][1] >= items[least][1]:
                 pick = lowest_vur
         items.pop(pick)
     for _ in range(min(spec.median, len(items))):
-        items.pop(max(range(len(items)), key=lambda i: items[i][0]))
-    return sum((v for v, _ in items), ZERO)
+        items.pop(max(range(len(items)), key=lambda i: (items[i][0], items[i][1])))
+    return sum((v for _, v, _ in items), ZERO)
 
 
 #: B.02 8.1.1: p (hundredths) -> dp.
@@ -284,16 +298,19 @@ def compute(
     every round paired), as ``{pairing number: {name: value}}``; rating tie-breaks with no
     rated opponent give 0.
 
-    :raises UnsupportedTieBreakError: for an edition other than ``2026``.
+    ``edition``: ``2026`` (C.07 of 1 March 2026) or ``2023`` (C.07 of 2023, as amended in
+    2024: the dummy opponent scores the player's own score, uncapped).
+
+    :raises UnsupportedTieBreakError: for another edition.
     """
-    if edition != "2026":
+    if edition not in EDITIONS:
         raise UnsupportedTieBreakError(
-            f"tie-break edition {edition!r} is not computed yet; available: 2026 "
-            f"(C.07 of 1 March 2026)"
+            f"tie-break edition {edition!r} is not computed yet; available: "
+            + ", ".join(f"{k} ({v})" for k, v in EDITIONS.items())
         )
     specs = list(specs)
     rounds = tournament.rounds_played if after_round is None else after_round
-    facts = _Facts(tournament, rounds)
+    facts = _Facts(tournament, rounds, edition)
     out: dict[PlayerId, dict[str, Decimal]] = {}
     for p in tournament:
         n = p.number
@@ -309,7 +326,9 @@ def compute(
                     values[spec.name] = _cut([(o, v) for o, _, v in contributions], spec)
                 else:
                     values[spec.name] = _cut(
-                        [(o * pts, v) for o, pts, v in contributions], spec, sb=True
+                        [(o * pts, v) for o, pts, v in contributions],
+                        spec,
+                        sb=[o for o, _, _ in contributions],
                     )
             elif a == "WIN":
                 values[spec.name] = Decimal(sum(1 for r in rows if r.points >= facts.win))
