@@ -1,9 +1,10 @@
 """FIDE tie-breaks (C.07), computed for a whole tournament at once.
 
-This first part covers the individual tie-breaks of C.07 (1 March 2026) built on own results,
-opponents' scores and ratings — BH, SB, WIN, WON, BPG, BWG, PS, ARO, TPR with Cut-n and
-Median-n — and the 2026 treatment of unplayed rounds (Articles 16.2-16.5). Asking for any
-other tie-break or edition raises :class:`UnsupportedTieBreakError` naming it.
+This first part covers the individual tie-breaks of C.07 built on own results, opponents'
+scores and ratings — BH, FB, AOB, SB, WIN, WON, BPG, BWG, PS, REP, STD, ARO, TPR, RTNG, with
+Cut-n and Median-n — and the treatment of unplayed rounds (Articles 16.2-16.5) of the 2026
+edition and of the 2023/2024 one. Asking for any other tie-break or edition raises
+:class:`UnsupportedTieBreakError` naming it.
 
 >>> from chessarbiter.model import Player, Result, Tournament
 >>> t = Tournament(total_rounds=1)

@@ -17,9 +17,25 @@ from chessarbiter.model import PlayerId, Result, RoundEntry, Tournament
 from chessarbiter.model.results import Colour
 
 ZERO = Decimal(0)
+HALF = Decimal("0.5")
 
 #: C.07 acronyms this module computes.
-SUPPORTED = ("BH", "SB", "WIN", "WON", "BPG", "BWG", "PS", "ARO", "TPR")
+SUPPORTED = (
+    "BH",
+    "FB",
+    "AOB",
+    "SB",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "PS",
+    "REP",
+    "STD",
+    "ARO",
+    "TPR",
+    "RTNG",
+)
 #: Every individual acronym of C.07 (2026), for the error message of the others.
 KNOWN = [
     "DE",
@@ -168,12 +184,15 @@ class _Round:
     opponent: PlayerId | None  # the scheduled opponent (forfeits included)
     category: int  # 0: played over the board
     colour: Colour
+    vur: bool  # voluntarily unplayed (16.1)
 
 
 class _Facts:
     """Per-player round data, adjusted scores (16.3) and dummy scores (16.4)."""
 
-    def __init__(self, tournament: Tournament, rounds: int, edition: str) -> None:
+    def __init__(
+        self, tournament: Tournament, rounds: int, edition: str, fore: bool = False
+    ) -> None:
         ps = tournament.point_system
         self.capped = edition == "2026"
         self.win, self.draw = ps.win, ps.draw
@@ -186,9 +205,11 @@ class _Facts:
             entries = [p.entry(r) for r in range(1, rounds + 1)]
             cats = unplayed_categories(entries)
             rows = [
-                _Round(ps.points(e), e.opponent, c, e.colour)
+                _Round(ps.points(e), e.opponent, c, e.colour, c != 0 and _is_vur(e))
                 for e, c in zip(entries, cats, strict=True)
             ]
+            if fore and rows and rows[-1].category == 0:
+                rows[-1].points = ps.draw  # C.07 8.3: the last round's games drawn
             self.by_player[p.number] = rows
             self.score[p.number] = sum((r.points for r in rows), ZERO)
             self.adjusted[p.number] = self.adjusted_score(rows)
@@ -197,6 +218,19 @@ class _Facts:
         """C.07 16.3: the score as the opponents see it: categories 1-4 at the points
         awarded, category 5 (requested byes to the end, withdrawal) as draws."""
         return sum((self.draw if r.category == BYE_TO_THE_END else r.points for r in rows), ZERO)
+
+    def standard_point(self, player: PlayerId, row: _Round) -> Decimal:
+        """C.07 7.7: 1 for a round in which the player outscored the scheduled opponent or,
+        without playing, got more than a draw's points; ½ for an equal score, or exactly a
+        draw's points without playing; else 0."""
+        if row.opponent is not None and row.category in (0, FORFEIT_WIN, FORFEIT_LOSS):
+            theirs = next(
+                (r.points for r in self.by_player[row.opponent] if r.opponent == player),
+                None,
+            )
+            if theirs is not None:
+                return Decimal(1) if row.points > theirs else HALF if row.points == theirs else ZERO
+        return Decimal(1) if row.points > self.draw else HALF if row.points == self.draw else ZERO
 
     def dummy_score(self, player: PlayerId, row: _Round) -> Decimal:
         """C.07 16.4: the dummy opponent of an unplayed round scores the player's own final
@@ -311,6 +345,16 @@ def compute(
     specs = list(specs)
     rounds = tournament.rounds_played if after_round is None else after_round
     facts = _Facts(tournament, rounds, edition)
+    fore = (
+        _Facts(tournament, rounds, edition, fore=True)
+        if any(s.acronym == "FB" for s in specs)
+        else None
+    )
+    buchholz: dict[PlayerId, Decimal] = {}
+    if any(s.acronym == "AOB" for s in specs):
+        plain = TieBreakSpec("BH", "BH")
+        for p in tournament:
+            buchholz[p.number] = _cut([(o, v) for o, _, v in facts.contributions(p.number)], plain)
     out: dict[PlayerId, dict[str, Decimal]] = {}
     for p in tournament:
         n = p.number
@@ -319,7 +363,25 @@ def compute(
         contributions = None
         for spec in specs:
             a = spec.acronym
-            if a in ("BH", "SB"):
+            if a == "FB":
+                assert fore is not None
+                values[spec.name] = _cut([(o, v) for o, _, v in fore.contributions(n)], spec)
+            elif a == "AOB":
+                opponents = [buchholz[r.opponent] for r in rows if r.category == 0 and r.opponent]
+                values[spec.name] = (
+                    (sum(opponents, ZERO) / len(opponents)).quantize(
+                        Decimal("0.01"), rounding=ROUND_HALF_UP
+                    )
+                    if opponents
+                    else ZERO
+                )
+            elif a == "REP":
+                values[spec.name] = Decimal(sum(1 for r in rows if not r.vur))
+            elif a == "STD":
+                values[spec.name] = sum((facts.standard_point(n, r) for r in rows), ZERO)
+            elif a == "RTNG":
+                values[spec.name] = Decimal(facts.rating.get(n) or 0)
+            elif a in ("BH", "SB"):
                 if contributions is None:
                     contributions = facts.contributions(n)
                 if a == "BH":
