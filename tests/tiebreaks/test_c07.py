@@ -188,13 +188,21 @@ def test_computed_columns_belong_to_their_tournament() -> None:
 @pytest.mark.parametrize("edition", ["2026", "2023"])
 def test_tec_exercises_in_tie_breaking(shared: Path, edition: str) -> None:
     """The FIDE TEC "Exercises in Tie-Breaking" (Swiss fixtures, as extracted from
-    Sharly-Chess' tests): every value of the tie-breaks computed here, in each edition (keys
-    with ``[2024]`` are the 2023/2024 rules; keys of edition "any" hold for both)."""
+    Sharly-Chess' tests, corrected to TieBreakServer where the two differ): every value of
+    the tie-breaks computed here, in each edition (keys with ``[2024]`` are the 2023/2024
+    rules; keys of edition "any" hold for both)."""
     expected = json.loads((shared / "real/sharly-chess/tec-expected.json").read_text())
+    checks = expected["tiebreakserver_check"]["results"]
     compared = 0
     for name, fixture in expected["fixtures"].items():
         if fixture["system"] != "swiss":
             continue
+        # where Sharly-Chess and TieBreakServer differ (PTP, APPO: Sharly's own notes say it
+        # is off by one or two), the TEC exercise's printed values are TieBreakServer's
+        for key, check in checks.get(name, {}).items():
+            for number, both in check.get("differences", {}).items():
+                if both["tiebreakserver"] is not None:
+                    fixture["values"][number][key] = both["tiebreakserver"]
         t = trf.load(shared / f"real/sharly-chess/tec-trf/{name}.trf")
         wanted: dict[str, str] = {}  # fixture key -> our tie-break name
         for key, about in fixture["tiebreaks"].items():

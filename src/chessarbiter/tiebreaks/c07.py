@@ -21,20 +21,8 @@ HALF = Decimal("0.5")
 
 #: C.07 acronyms this module computes.
 SUPPORTED = (
-    "BH",
-    "FB",
-    "AOB",
-    "SB",
-    "WIN",
-    "WON",
-    "BPG",
-    "BWG",
-    "PS",
-    "REP",
-    "STD",
-    "ARO",
-    "TPR",
-    "RTNG",
+    *("BH", "FB", "AOB", "SB", "WIN", "WON", "BPG", "BWG", "PS", "REP", "STD"),
+    *("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"),
 )
 #: Every individual acronym of C.07 (2026), for the error message of the others.
 KNOWN = [
@@ -318,6 +306,99 @@ def dp(fraction: Decimal) -> int:
     return _DP[hundredths]
 
 
+#: B.02 8.1.2: the upper end of the rating difference D for each PD from 50 to 99 (above
+#: the last, PD is 100).
+_PD_UPPER = (
+    3,
+    10,
+    17,
+    25,
+    32,
+    39,
+    46,
+    53,
+    61,
+    68,
+    76,
+    83,
+    91,
+    98,
+    106,
+    113,
+    121,
+    129,
+    137,
+    145,
+    153,
+    162,
+    170,
+    179,
+    188,
+    197,
+    206,
+    215,
+    225,
+    235,
+    245,
+    256,
+    267,
+    278,
+    290,
+    302,
+    315,
+    328,
+    344,
+    357,
+    374,
+    391,
+    411,
+    432,
+    456,
+    484,
+    517,
+    559,
+    619,
+    735,
+)
+
+
+def pd(difference: int) -> int:
+    """B.02 8.1.2: the expected score in hundredths of a player rated ``difference`` points
+    above the opponent (the full scale, no 400-point cap).
+
+    >>> pd(0), pd(3), pd(4), pd(-4), pd(735), pd(736)
+    (50, 50, 51, 49, 99, 100)
+    """
+    if difference < 0:
+        return 100 - pd(-difference)
+    for i, upper in enumerate(_PD_UPPER):
+        if difference <= upper:
+            return 50 + i
+    return 100
+
+
+def perfect_performance(opponents: list[int], score: Decimal, win: Decimal) -> int:
+    """C.07 10.3: the lowest integer rating R with sum(PD(R - R_opp)) >= ``score`` (in
+    wins); a zero score gives the lowest-rated opponent - 800.
+
+    >>> perfect_performance([2000, 2000], Decimal(1), Decimal(1))  # PD(-3) is still 50
+    1997
+    >>> perfect_performance([2000], Decimal(0), Decimal(1))
+    1200
+    """
+    if score <= 0:
+        return min(opponents) - 800
+    target = score / win * 100
+    low, high = min(opponents) - 800, max(opponents) + 736
+    while low < high:
+        mid = (low + high) // 2
+        if sum(pd(mid - r) for r in opponents) >= target:
+            high = mid
+        else:
+            low = mid + 1
+    return low
+
+
 def _round_half_up(x: Decimal) -> int:
     return int(x.quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
@@ -350,6 +431,7 @@ def compute(
         if any(s.acronym == "FB" for s in specs)
         else None
     )
+    perf = _Performances(facts)
     buchholz: dict[PlayerId, Decimal] = {}
     if any(s.acronym == "AOB" for s in specs):
         plain = TieBreakSpec("BH", "BH")
@@ -418,6 +500,21 @@ def compute(
                 cut = scores[spec.cut :] if spec.cut else scores
                 total = sum(cut, ZERO)
                 values[spec.name] = total
+            elif a == "PTP":
+                values[spec.name] = Decimal(perf.perfect(n))
+            elif a in ("APRO", "APPO"):
+                of = perf.tpr if a == "APRO" else perf.perfect
+                rated_opponents = [
+                    r.opponent
+                    for r in rows
+                    if r.category == 0 and r.opponent and facts.rating.get(r.opponent)
+                ]
+                total_rating = Decimal(sum(of(o) for o in rated_opponents))
+                values[spec.name] = (
+                    Decimal(_round_half_up(total_rating / len(rated_opponents)))
+                    if rated_opponents
+                    else ZERO
+                )
             elif a in ("ARO", "TPR"):
                 played = [
                     (facts.rating.get(r.opponent) if r.opponent is not None else None, r.points)
@@ -436,14 +533,53 @@ def compute(
                         else ZERO
                     )
                 else:
-                    if not rated:
-                        values[spec.name] = ZERO
-                        continue
-                    aro = Decimal(sum(rt for rt, _ in rated)) / len(rated)
-                    fraction = sum((pts for _, pts in rated), ZERO) / (facts.win * len(rated))
-                    values[spec.name] = Decimal(_round_half_up(aro) + dp(fraction))
+                    values[spec.name] = Decimal(perf.tpr(n))
         out[n] = values
     return out
+
+
+class _Performances:
+    """TPR (10.2) and PTP (10.3) of every player, on demand and once each: over the games
+    played over the board against rated opponents (unrated ones are left out)."""
+
+    def __init__(self, facts: _Facts) -> None:
+        self.facts = facts
+        self._tpr: dict[PlayerId, int] = {}
+        self._ptp: dict[PlayerId, int] = {}
+
+    def _games(self, player: PlayerId) -> list[tuple[int, Decimal]]:
+        rating = self.facts.rating
+        return [
+            (rating[r.opponent] or 0, r.points)
+            for r in self.facts.by_player[player]
+            if r.category == 0 and r.opponent is not None and rating.get(r.opponent)
+        ]
+
+    def tpr(self, player: PlayerId) -> int:
+        """ARO + dp(p), p the fraction of the points scored in those games (0 if none)."""
+        if player not in self._tpr:
+            games = self._games(player)
+            if not games:
+                self._tpr[player] = 0
+            else:
+                aro = Decimal(sum(rt for rt, _ in games)) / len(games)
+                points = sum((pts for _, pts in games), ZERO)
+                fraction = points / (self.facts.win * len(games))
+                self._tpr[player] = _round_half_up(aro) + dp(fraction)
+        return self._tpr[player]
+
+    def perfect(self, player: PlayerId) -> int:
+        """:func:`perfect_performance` of those games (0 if none)."""
+        if player not in self._ptp:
+            games = self._games(player)
+            self._ptp[player] = (
+                perfect_performance(
+                    [rt for rt, _ in games], sum((p for _, p in games), ZERO), self.facts.win
+                )
+                if games
+                else 0
+            )
+        return self._ptp[player]
 
 
 @dataclass(frozen=True, slots=True)
