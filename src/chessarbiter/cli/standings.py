@@ -76,9 +76,9 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
     type=click.Choice(["2026", "2023", "legacy"]),
     default="2026",
     show_default=True,
-    help="Tie-break rules: C.07 of 1 March 2026 (unplayed-round categories, the dummy "
-    "opponent capped), 2023 (C.07 2023/2024: the dummy at the player's own score); legacy "
-    "(C.02 13, the virtual opponent) is not computed yet.",
+    help="Tie-break rules for unplayed rounds: C.07 of 1 March 2026 (categories, the dummy "
+    "opponent capped), 2023 (C.07 2023/2024: the dummy at the player's own score) or legacy "
+    "(C.02 13.15: the virtual opponent, opponents' unplayed rounds as draws).",
 )
 @click.option("--ascii", "ascii_", is_flag=True, help='Write draws as "=" and points as 6.5.')
 def standings_command(

@@ -48,7 +48,11 @@ KNOWN = [
     "RTNG",
 ]
 #: The rule editions computed.
-EDITIONS = {"2026": "C.07 of 1 March 2026", "2023": "C.07 of 2023, as amended in 2024"}
+EDITIONS = {
+    "2026": "C.07 of 1 March 2026",
+    "2023": "C.07 of 2023, as amended in 2024",
+    "legacy": "C.02 13.15, the virtual opponent",
+}
 #: The acronyms that accept Cut-n / Median-n (C.07 table, Art. 14).
 CUTTABLE = ("BH", "FB", "SB", "PS", "ARO")
 
@@ -183,6 +187,7 @@ class _Facts:
     ) -> None:
         ps = tournament.point_system
         self.capped = edition == "2026"
+        self.legacy = edition == "legacy"
         self.win, self.draw = ps.win, ps.draw
         self.rounds = rounds
         self.rating = {p.number: p.rating for p in tournament}
@@ -204,7 +209,10 @@ class _Facts:
 
     def adjusted_score(self, rows: list[_Round]) -> Decimal:
         """C.07 16.3: the score as the opponents see it: categories 1-4 at the points
-        awarded, category 5 (requested byes to the end, withdrawal) as draws."""
+        awarded, category 5 (requested byes to the end, withdrawal) as draws. Legacy (C.02
+        13.15.3): every unplayed round as a draw."""
+        if self.legacy:
+            return sum((self.draw if r.category else r.points for r in rows), ZERO)
         return sum((self.draw if r.category == BYE_TO_THE_END else r.points for r in rows), ZERO)
 
     def standard_point(self, player: PlayerId, row: _Round) -> Decimal:
@@ -225,6 +233,8 @@ class _Facts:
         score (2023/2024); in 2026 capped for a forfeit (16.4.1) at the scheduled opponent's
         adjusted score and otherwise (16.4.2) at a draw in every round."""
         own = self.score[player]
+        if self.legacy:
+            raise AssertionError("legacy rounds use virtual_opponent_score")
         if not self.capped:
             return own
         if row.category in (FORFEIT_WIN, FORFEIT_LOSS) and row.opponent is not None:
@@ -233,13 +243,29 @@ class _Facts:
             cap = self.draw * self.rounds
         return min(own, cap)
 
+    def virtual_opponent_score(self, player: PlayerId, round_index: int) -> Decimal:
+        """C.02 13.15.2 (legacy): the virtual opponent of the unplayed round R scores
+        SPR + (1 - SfPR) + 0.5 (n - R): the player's score before the round, plus a win less
+        what the round gave, plus a draw for each round after it (n rounds counted)."""
+        rows = self.by_player[player]
+        before = sum((r.points for r in rows[:round_index]), ZERO)
+        return (
+            before
+            + (self.win - rows[round_index].points)
+            + self.draw * (self.rounds - round_index - 1)
+        )
+
     def contributions(self, player: PlayerId) -> list[tuple[Decimal, Decimal, bool]]:
-        """Per round: (opponent's score as counted, points scored, voluntarily unplayed)."""
+        """Per round: (opponent's score as counted, points scored, voluntarily unplayed —
+        cut first by C.07 16.5; never so in the legacy rules)."""
         out = []
-        for row in self.by_player[player]:
+        for i, row in enumerate(self.by_player[player]):
             if row.category == 0:
                 assert row.opponent is not None
                 opp = self.adjusted[row.opponent]
+            elif self.legacy:
+                out.append((self.virtual_opponent_score(player, i), row.points, False))
+                continue
             else:
                 opp = self.dummy_score(player, row)
             out.append(
@@ -413,8 +439,10 @@ def compute(
     every round paired), as ``{pairing number: {name: value}}``; rating tie-breaks with no
     rated opponent give 0.
 
-    ``edition``: ``2026`` (C.07 of 1 March 2026) or ``2023`` (C.07 of 2023, as amended in
-    2024: the dummy opponent scores the player's own score, uncapped).
+    ``edition``: ``2026`` (C.07 of 1 March 2026), ``2023`` (C.07 of 2023, as amended in
+    2024: the dummy opponent scores the player's own score, uncapped) or ``legacy`` (C.02
+    13.15 before C.07: a virtual opponent for each own unplayed round, and every unplayed
+    round of an opponent counted as a draw).
 
     :raises UnsupportedTieBreakError: for another edition.
     """
