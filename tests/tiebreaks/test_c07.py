@@ -256,3 +256,37 @@ def test_seed003_every_player_in_every_edition(shared: Path) -> None:
         values = compute(t, [parse("BH")], edition=edition)
         for number, value in current[key].items():
             assert values[int(number)]["BH"] == Decimal(str(value)), (edition, number)
+
+
+# -- round robins (C.07 15.2) and Koya ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["tec-round-robin", "manual-koya"])
+def test_round_robin_fixtures(shared: Path, name: str) -> None:
+    """15.2: in a round robin a forfeit counts as played (SB: 6 beat 5 by forfeit, 5's 1.5
+    points count); SB/C1 cuts the lowest-scoring opponent, the lowest product among equals;
+    KS (9.2) the points against opponents with at least half the maximum score. The round
+    robin is recognised from the TRF 092 type."""
+    expected = json.loads((shared / "real/sharly-chess/tec-expected.json").read_text())
+    fixture = expected["fixtures"][name]
+    t = trf.load(shared / f"real/sharly-chess/tec-trf/{name}.trf")
+    keys = [k for k in ("SB", "SB/C1", "KS") if k in fixture["tiebreaks"]]
+    values = compute(t, [parse(k) for k in keys])
+    for number, row in fixture["values"].items():
+        for key in keys:
+            assert values[int(number)][key] == Decimal(str(row[key])), (number, key)
+
+
+def test_koya_limit_moves_in_half_points(shared: Path) -> None:
+    """14.5: KS/L-1 lowers the limit by half a point (2.5 -> 2 of 5 rounds here)."""
+    t = trf.load(shared / "real/sharly-chess/tec-trf/tec-round-robin.trf")
+    v = compute(t, parse_list("KS,KS/L-1,KS/L+1"))
+    # player 4 (1.5 points) scored 1 against 1 (3.5 points), 0 against 2 and 3 (3.5), and
+    # ½ against 6 and 0 against 5 (1.5 each): those count only from a limit of 1.5 (L-2)
+    assert [v[4][k] for k in ("KS", "KS/L-1", "KS/L+1")] == [Decimal(1)] * 3
+    low = compute(t, [parse("KS/L-2")])
+    assert low[4]["KS/L-2"] == Decimal("1.5")
+    # 6 lost to 1, 2 and 3; drew with 4 and won by forfeit against 5 (played, in a round robin)
+    assert low[6]["KS/L-2"] == Decimal("1.5")
+    with pytest.raises(UnsupportedTieBreakError, match="only KS takes a Limit"):
+        parse("BH/L+1")

@@ -22,7 +22,7 @@ HALF = Decimal("0.5")
 #: C.07 acronyms this module computes.
 SUPPORTED = (
     *("BH", "FB", "AOB", "SB", "WIN", "WON", "BPG", "BWG", "PS", "REP", "STD"),
-    *("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"),
+    *("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "KS"),
 )
 #: Every individual acronym of C.07 (2026), for the error message of the others.
 KNOWN = [
@@ -73,22 +73,25 @@ class TieBreakSpec:
     acronym: str
     cut: int = 0
     median: int = 0
+    limit: int = 0
 
 
-_SPEC = re.compile(r"^([A-Z]+)(?:[/-]([CM])(\d+))?$")
+_SPEC = re.compile(r"^([A-Z]+)(?:[/-](?:([CM])(\d+)|L([+-]\d+)))?$")
 
 
 def parse(text: str) -> TieBreakSpec:
-    """Parse ``BH``, ``BH/C1``, ``BH-C1``, ``BH/M1``, ...
+    """Parse ``BH``, ``BH/C1``, ``BH-C1``, ``BH/M1``, ``KS/L+1`` (C.07 Art. 14), ...
 
     >>> parse("BH/C1")
-    TieBreakSpec(name='BH/C1', acronym='BH', cut=1, median=0)
+    TieBreakSpec(name='BH/C1', acronym='BH', cut=1, median=0, limit=0)
+    >>> parse("KS/L-1").limit
+    -1
     >>> parse("sb-m1").median
     1
-    >>> parse("KS")  # doctest: +ELLIPSIS
+    >>> parse("DE")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    chessarbiter.tiebreaks.c07.UnsupportedTieBreakError: tie-break KS (C.07) is not computed ...
+    chessarbiter.tiebreaks.c07.UnsupportedTieBreakError: tie-break DE (C.07) is not computed ...
     """
     name = text.strip()
     m = _SPEC.match(name.upper())
@@ -97,7 +100,9 @@ def parse(text: str) -> TieBreakSpec:
             f"malformed tie-break {text!r}: expected an acronym with an optional /Cn or /Mn "
             f"modifier, e.g. BH/C1"
         )
-    acronym, kind, count = m.group(1), m.group(2), m.group(3)
+    acronym, kind, count, limit = m.group(1), m.group(2), m.group(3), m.group(4)
+    if limit is not None and acronym != "KS":
+        raise UnsupportedTieBreakError(f"C.07 14.5: only KS takes a Limit modifier ({text!r})")
     if acronym not in SUPPORTED:
         what = "is not computed yet" if acronym in KNOWN else "is not a C.07 tie-break"
         raise UnsupportedTieBreakError(
@@ -108,7 +113,13 @@ def parse(text: str) -> TieBreakSpec:
         raise UnsupportedTieBreakError(
             f"C.07 Art. 14: {acronym} takes no Cut or Median modifier ({text!r})"
         )
-    return TieBreakSpec(name, acronym, cut=n if kind == "C" else 0, median=n if kind == "M" else 0)
+    return TieBreakSpec(
+        name,
+        acronym,
+        cut=n if kind == "C" else 0,
+        median=n if kind == "M" else 0,
+        limit=int(limit) if limit else 0,
+    )
 
 
 def parse_list(text: str) -> list[TieBreakSpec]:
@@ -183,11 +194,19 @@ class _Facts:
     """Per-player round data, adjusted scores (16.3) and dummy scores (16.4)."""
 
     def __init__(
-        self, tournament: Tournament, rounds: int, edition: str, fore: bool = False
+        self,
+        tournament: Tournament,
+        rounds: int,
+        edition: str,
+        fore: bool = False,
+        round_robin: bool = False,
     ) -> None:
         ps = tournament.point_system
         self.capped = edition == "2026"
         self.legacy = edition == "legacy"
+        #: C.07 15.2: pre-determined pairings, forfeits count as played (not for ratings;
+        #: forfeit losses not for type-B tie-breaks).
+        self.round_robin = round_robin
         self.win, self.draw = ps.win, ps.draw
         self.rounds = rounds
         self.rating = {p.number: p.rating for p in tournament}
@@ -211,6 +230,10 @@ class _Facts:
         """C.07 16.3: the score as the opponents see it: categories 1-4 at the points
         awarded, category 5 (requested byes to the end, withdrawal) as draws. Legacy (C.02
         13.15.3): every unplayed round as a draw."""
+        if self.round_robin:
+            return sum(
+                (self.draw if r.category == BYE_TO_THE_END else r.points for r in rows), ZERO
+            )
         if self.legacy:
             return sum((self.draw if r.category else r.points for r in rows), ZERO)
         return sum((self.draw if r.category == BYE_TO_THE_END else r.points for r in rows), ZERO)
@@ -243,6 +266,15 @@ class _Facts:
             cap = self.draw * self.rounds
         return min(own, cap)
 
+    def counts_as_played(self, row: _Round, type_b: bool = False) -> bool:
+        """C.07 15.2: in a round robin a forfeit counts as a game played (for a type-B
+        tie-break only a forfeit win); otherwise only games played over the board."""
+        if row.category == 0:
+            return True
+        if not self.round_robin:
+            return False
+        return row.category == FORFEIT_WIN or (row.category == FORFEIT_LOSS and not type_b)
+
     def virtual_opponent_score(self, player: PlayerId, round_index: int) -> Decimal:
         """C.02 13.15.2 (legacy): the virtual opponent of the unplayed round R scores
         SPR + (1 - SfPR) + 0.5 (n - R): the player's score before the round, plus a win less
@@ -260,7 +292,7 @@ class _Facts:
         cut first by C.07 16.5; never so in the legacy rules)."""
         out = []
         for i, row in enumerate(self.by_player[player]):
-            if row.category == 0:
+            if row.category == 0 or (self.counts_as_played(row) and row.opponent is not None):
                 assert row.opponent is not None
                 opp = self.adjusted[row.opponent]
             elif self.legacy:
@@ -434,6 +466,7 @@ def compute(
     specs: Iterable[TieBreakSpec],
     after_round: int | None = None,
     edition: str = "2026",
+    round_robin: bool | None = None,
 ) -> dict[PlayerId, dict[str, Decimal]]:
     """Every player's value of every tie-break in ``specs`` after ``after_round`` (default:
     every round paired), as ``{pairing number: {name: value}}``; rating tie-breaks with no
@@ -444,6 +477,9 @@ def compute(
     13.15 before C.07: a virtual opponent for each own unplayed round, and every unplayed
     round of an opponent counted as a draw).
 
+    ``round_robin``: pre-determined pairings (C.07 15.2); by default, when the TRF ``092``
+    type names a round robin.
+
     :raises UnsupportedTieBreakError: for another edition.
     """
     if edition not in EDITIONS:
@@ -453,9 +489,11 @@ def compute(
         )
     specs = list(specs)
     rounds = tournament.rounds_played if after_round is None else after_round
-    facts = _Facts(tournament, rounds, edition)
+    if round_robin is None:
+        round_robin = "robin" in tournament.tournament_type.lower()
+    facts = _Facts(tournament, rounds, edition, round_robin=round_robin)
     fore = (
-        _Facts(tournament, rounds, edition, fore=True)
+        _Facts(tournament, rounds, edition, fore=True, round_robin=round_robin)
         if any(s.acronym == "FB" for s in specs)
         else None
     )
@@ -506,18 +544,26 @@ def compute(
                 values[spec.name] = Decimal(sum(1 for r in rows if r.points >= facts.win))
             elif a == "WON":
                 values[spec.name] = Decimal(
-                    sum(1 for r in rows if r.category == 0 and r.points >= facts.win)
+                    sum(
+                        1 for r in rows if facts.counts_as_played(r, True) and r.points >= facts.win
+                    )
                 )
             elif a == "BPG":
                 values[spec.name] = Decimal(
-                    sum(1 for r in rows if r.category == 0 and r.colour is Colour.BLACK)
+                    sum(
+                        1
+                        for r in rows
+                        if facts.counts_as_played(r, True) and r.colour is Colour.BLACK
+                    )
                 )
             elif a == "BWG":
                 values[spec.name] = Decimal(
                     sum(
                         1
                         for r in rows
-                        if r.category == 0 and r.colour is Colour.BLACK and r.points >= facts.win
+                        if facts.counts_as_played(r, True)
+                        and r.colour is Colour.BLACK
+                        and r.points >= facts.win
                     )
                 )
             elif a == "PS":
@@ -528,6 +574,20 @@ def compute(
                 cut = scores[spec.cut :] if spec.cut else scores
                 total = sum(cut, ZERO)
                 values[spec.name] = total
+            elif a == "KS":
+                # C.07 9.2: points scored against the opponents with at least half the maximum
+                # score; 14.5: the limit moved by n half points
+                limit = facts.win * rounds / 2 + facts.draw * spec.limit
+                values[spec.name] = sum(
+                    (
+                        r.points
+                        for r in rows
+                        if r.opponent is not None
+                        and facts.counts_as_played(r)
+                        and facts.score[r.opponent] >= limit
+                    ),
+                    ZERO,
+                )
             elif a == "PTP":
                 values[spec.name] = Decimal(perf.perfect(n))
             elif a in ("APRO", "APPO"):
