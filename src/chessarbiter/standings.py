@@ -34,7 +34,8 @@ class TieBreak(Protocol):
     """A tie-break: its name (the column heading, e.g. ``"BH"``) and a player's value.
 
     ``value`` gets the tournament, the player's pairing number and the last round counted
-    (already resolved: never ``None``). A higher value ranks higher.
+    (already resolved: never ``None``). A higher value ranks higher, unless the tie-break has
+    a true ``ascending`` attribute (e.g. DE, a rank inside the tied group: 1 is best).
     """
 
     @property
@@ -125,14 +126,20 @@ def standings(
     if duplicates:
         raise ChessArbiterError(f"tie-break listed twice: {', '.join(duplicates)}")
 
+    ascending = [bool(getattr(tb, "ascending", False)) for tb in tiebreaks]
+
     def key(player: Player) -> tuple[Decimal, ...]:
         values = [tournament.score(player.number, rounds)]
         values += [tb.value(tournament, player.number, rounds) for tb in tiebreaks]
         return tuple(values)
 
+    def order(values: tuple[Decimal, ...]) -> tuple[Decimal, ...]:
+        first, rest = values[0], values[1:]
+        return (-first, *(v if up else -v for v, up in zip(rest, ascending, strict=True)))
+
     keyed = sorted(
         ((key(p), p) for p in tournament),
-        key=lambda kp: (tuple(-v for v in kp[0]), kp[1].number),
+        key=lambda kp: (order(kp[0]), kp[1].number),
     )
     rows: list[Standing] = []
     for group_key, members in groupby(keyed, key=lambda kp: kp[0]):

@@ -160,7 +160,7 @@ def test_parse_forms() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("DE", "DE .* not computed yet"),
+        ("TPN", "TPN .* not computed yet"),
         ("XYZ", "XYZ .* not a C.07 tie-break"),
         ("WIN/C1", "Art. 14: WIN takes no Cut"),
         ("BH//C1", "malformed"),
@@ -207,6 +207,8 @@ def test_tec_exercises_in_tie_breaking(shared: Path, edition: str) -> None:
         wanted: dict[str, str] = {}  # fixture key -> our tie-break name
         for key, about in fixture["tiebreaks"].items():
             base = key.removesuffix("[2024]")
+            if base == "DE":  # Sharly's own representation: see the DE tests below
+                continue
             if about["edition"] == "any" or (about["edition"] == "C07-2024") == (edition == "2023"):
                 try:
                     parse(base)
@@ -290,3 +292,48 @@ def test_koya_limit_moves_in_half_points(shared: Path) -> None:
     assert low[6]["KS/L-2"] == Decimal("1.5")
     with pytest.raises(UnsupportedTieBreakError, match="only KS takes a Limit"):
         parse("BH/L+1")
+
+
+# -- direct encounter (C.07 6) ------------------------------------------------------------------
+
+
+def test_direct_encounter_against_the_reference_calculator(shared: Path) -> None:
+    """DE among players tied on points (run as "PTS DE"): TieBreakServer's rank inside each
+    tied group (0: not tied, or not separated) for every player of the 30 tournaments."""
+    compared = 0
+    for f in oracle_files(shared):
+        doc = json.loads(f.read_text())
+        t = trf.load(shared / "corpus" / doc["source_trf"])
+        values = compute(t, [parse("DE")])
+        for number, expected in doc["players"].items():
+            assert values[int(number)]["DE"] == Decimal(str(expected["DE"])), (
+                doc["tournament"],
+                number,
+            )
+            compared += 1
+    assert compared > 1700
+
+
+@pytest.mark.parametrize("name", ["tec-swiss-direct-encounter", "tec-round-robin"])
+def test_direct_encounter_tec_fixtures(shared: Path, name: str) -> None:
+    """The TEC exercises' DE (Sharly-Chess gives 0..k-1, higher better, inside each points
+    group): the same order. In the round robin, 6 beat 5 by forfeit, which counts (15.2)."""
+    expected = json.loads((shared / "real/sharly-chess/tec-expected.json").read_text())
+    fixture = expected["fixtures"][name]["values"]
+    t = trf.load(shared / f"real/sharly-chess/tec-trf/{name}.trf")
+    ours = {n: v["DE"] for n, v in compute(t, [parse("DE")]).items()}
+    for a in ours:
+        for b in ours:
+            if a < b and t.score(a) == t.score(b):
+                theirs_a, theirs_b = fixture[str(a)]["DE"], fixture[str(b)]["DE"]
+                assert (theirs_a == theirs_b) == (ours[a] == ours[b]), (a, b)
+                if theirs_a != theirs_b:
+                    assert (theirs_a > theirs_b) == (ours[a] < ours[b]), (a, b)
+
+
+def test_direct_encounter_ranks_first_in_the_standings(shared: Path) -> None:
+    """DE is a rank (1 best): the standings put the lower value first and print it as is."""
+    t = trf.load(shared / "real/sharly-chess/tec-trf/tec-swiss-direct-encounter.trf")
+    rows = standings(t, None, for_standings(t, [parse("DE")]))
+    tied = [(r.pairing_number, r.tiebreaks["DE"], r.rank) for r in rows if r.points == 6]
+    assert tied == [(6, Decimal(1), 2), (1, Decimal(2), 3), (4, Decimal(2), 3), (2, Decimal(4), 5)]

@@ -1,8 +1,8 @@
 """FIDE tie-breaks (C.07), computed for a whole tournament at once.
 
 This first part covers the individual tie-breaks of C.07 built on own results, opponents'
-scores and ratings — BH, FB, AOB, SB, WIN, WON, BPG, BWG, PS, REP, STD, ARO, TPR, RTNG, with
-Cut-n and Median-n — and the treatment of unplayed rounds (Articles 16.2-16.5) of the 2026
+scores and ratings — DE, BH, FB, AOB, SB, KS, WIN, WON, BPG, BWG, PS, REP, STD, ARO, TPR,
+PTP, APRO, APPO, RTNG, with Cut-n, Median-n and Limit — and the treatment of unplayed rounds (Articles 16.2-16.5) of the 2026
 edition and of the 2023/2024 one. Asking for any other tie-break or edition raises
 :class:`UnsupportedTieBreakError` naming it.
 

@@ -22,8 +22,10 @@ HALF = Decimal("0.5")
 #: C.07 acronyms this module computes.
 SUPPORTED = (
     *("BH", "FB", "AOB", "SB", "WIN", "WON", "BPG", "BWG", "PS", "REP", "STD"),
-    *("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "KS"),
+    *("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "KS", "DE"),
 )
+#: Tie-breaks where a lower value ranks higher (DE is a rank inside the tied group).
+ASCENDING = ("DE",)
 #: Every individual acronym of C.07 (2026), for the error message of the others.
 KNOWN = [
     "DE",
@@ -88,10 +90,10 @@ def parse(text: str) -> TieBreakSpec:
     -1
     >>> parse("sb-m1").median
     1
-    >>> parse("DE")  # doctest: +ELLIPSIS
+    >>> parse("TPN")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    chessarbiter.tiebreaks.c07.UnsupportedTieBreakError: tie-break DE (C.07) is not computed ...
+    chessarbiter.tiebreaks.c07.UnsupportedTieBreakError: tie-break TPN (C.07) is not computed ...
     """
     name = text.strip()
     m = _SPEC.match(name.upper())
@@ -588,6 +590,8 @@ def compute(
                     ),
                     ZERO,
                 )
+            elif a == "DE":
+                values[spec.name] = ZERO  # set below, once the groups are known
             elif a == "PTP":
                 values[spec.name] = Decimal(perf.perfect(n))
             elif a in ("APRO", "APPO"):
@@ -623,7 +627,38 @@ def compute(
                 else:
                     values[spec.name] = Decimal(perf.tpr(n))
         out[n] = values
+    for index, spec in enumerate(specs):
+        if spec.acronym == "DE":
+            _direct_encounter_column(tournament, facts, specs[:index], spec, out)
     return out
+
+
+def _direct_encounter_column(
+    tournament: Tournament,
+    facts: _Facts,
+    before: list[TieBreakSpec],
+    spec: TieBreakSpec,
+    out: dict[PlayerId, dict[str, Decimal]],
+) -> None:
+    """DE for the players tied on points and on every tie-break before it (C.07 4.2): the
+    rank inside the tied group (1 best, equal for players DE cannot separate), 0 for a
+    player not tied or a group DE does not separate at all — as TieBreakServer reports it."""
+    games: dict[tuple[PlayerId, PlayerId], list[Decimal]] = {}
+    for p in tournament:
+        for r in facts.by_player[p.number]:
+            # 6.1.1: forfeits left out, but a round robin counts them as played (15.2)
+            if facts.counts_as_played(r) and r.opponent is not None:
+                games.setdefault((p.number, r.opponent), []).append(r.points)
+    results = {k: sum(v, ZERO) / len(v) for k, v in games.items()}  # 6.1.2
+    groups: dict[tuple[Decimal, ...], list[PlayerId]] = {}
+    for p in tournament:
+        key = (facts.score[p.number], *(out[p.number][s.name] for s in before))
+        groups.setdefault(key, []).append(p.number)
+    for group in groups.values():
+        ranks = direct_encounter(group, results, facts.win) if len(group) > 1 else {}
+        separated = len(set(ranks.values())) > 1
+        for n in group:
+            out[n][spec.name] = Decimal(ranks[n]) if separated else ZERO
 
 
 class _Performances:
@@ -670,6 +705,96 @@ class _Performances:
         return self._ptp[player]
 
 
+def direct_encounter(
+    group: list[PlayerId], results: dict[tuple[PlayerId, PlayerId], Decimal], win: Decimal
+) -> dict[PlayerId, int]:
+    """C.07 Art. 6: the rank of each player of a tied ``group`` by their games among
+    themselves; ``results[a, b]`` is a's average score in the games a played against b
+    (6.1.2; absent when they did not meet). Players DE cannot separate share a rank.
+
+    6.2: when everyone met everyone, by the points of those games, and again inside each
+    sub-tie. 6.3 (not everyone met): a player is first only if alone on top whatever the
+    missing games' results — his known points beat every other player's known points plus a
+    win for each game that player still lacks — then second the same way among the others,
+    and so on; the rest are ranked again among themselves.
+
+    >>> r = {(1, 2): Decimal(1), (2, 1): Decimal(0)}
+    >>> direct_encounter([1, 2], r, Decimal(1))
+    {1: 1, 2: 2}
+    >>> direct_encounter([1, 2, 3], r, Decimal(1))  # 3 met nobody: 1 is not surely first
+    {1: 1, 2: 1, 3: 1}
+    """
+    ranks: dict[PlayerId, int] = {}
+    _rank_group(list(group), results, win, 1, ranks)
+    return ranks
+
+
+def _rank_group(
+    group: list[PlayerId],
+    results: dict[tuple[PlayerId, PlayerId], Decimal],
+    win: Decimal,
+    first: int,
+    ranks: dict[PlayerId, int],
+) -> None:
+    if len(group) == 1:
+        ranks[group[0]] = first
+        return
+    known = {a: sum((results.get((a, b), ZERO) for b in group if b != a), ZERO) for a in group}
+    missing = {a: sum(1 for b in group if b != a and (a, b) not in results) for a in group}
+    if not any(missing.values()):  # 6.2
+        levels = sorted(set(known.values()), reverse=True)
+        if len(levels) == 1:
+            for a in group:
+                ranks[a] = first
+            return
+        place = first
+        for level in levels:
+            tied = [a for a in group if known[a] == level]
+            _rank_group(tied, results, win, place, ranks)
+            place += len(tied)
+        return
+    rest = list(group)  # 6.3
+    place = first
+    while len(rest) > 1:
+        top = [
+            a
+            for a in rest
+            if all(
+                known_in(a, rest, results) > best_in(b, rest, results, win) for b in rest if b != a
+            )
+        ]
+        if not top:
+            break
+        ranks[top[0]] = place
+        place += 1
+        rest.remove(top[0])
+    if len(rest) == 1:
+        ranks[rest[0]] = place
+    elif rest:
+        if len(rest) == len(group):
+            for a in rest:
+                ranks[a] = first
+        else:
+            _rank_group(rest, results, win, place, ranks)
+
+
+def known_in(
+    a: PlayerId, group: list[PlayerId], results: dict[tuple[PlayerId, PlayerId], Decimal]
+) -> Decimal:
+    """a's points in the games played against the other players of ``group``."""
+    return sum((results.get((a, b), ZERO) for b in group if b != a), ZERO)
+
+
+def best_in(
+    a: PlayerId,
+    group: list[PlayerId],
+    results: dict[tuple[PlayerId, PlayerId], Decimal],
+    win: Decimal,
+) -> Decimal:
+    """a's points against the others of ``group`` if a won every game not played."""
+    return sum((results.get((a, b), win) for b in group if b != a), ZERO)
+
+
 @dataclass(frozen=True, slots=True)
 class ComputedTieBreak:
     """One column of a table made by :func:`for_standings`: the
@@ -679,6 +804,8 @@ class ComputedTieBreak:
     table: dict[PlayerId, dict[str, Decimal]]
     tournament_id: int
     rounds: int
+    #: A lower value ranks higher (DE: a rank inside the tied group).
+    ascending: bool = False
 
     def value(self, tournament: Tournament, player: PlayerId, after_round: int) -> Decimal:
         if id(tournament) != self.tournament_id or after_round != self.rounds:
@@ -698,4 +825,7 @@ def for_standings(
     ``tournament`` after ``after_round`` (computed once, here)."""
     rounds = tournament.rounds_played if after_round is None else after_round
     table = compute(tournament, specs, rounds, edition)
-    return [ComputedTieBreak(s.name, table, id(tournament), rounds) for s in specs]
+    return [
+        ComputedTieBreak(s.name, table, id(tournament), rounds, s.acronym in ASCENDING)
+        for s in specs
+    ]
