@@ -160,7 +160,7 @@ def test_parse_forms() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("TPN", "TPN .* not computed yet"),
+        ("APRO/C1", "Art. 14: APRO takes no Cut"),
         ("XYZ", "XYZ .* not a C.07 tie-break"),
         ("WIN/C1", "Art. 14: WIN takes no Cut"),
         ("BH//C1", "malformed"),
@@ -337,3 +337,16 @@ def test_direct_encounter_ranks_first_in_the_standings(shared: Path) -> None:
     rows = standings(t, None, for_standings(t, [parse("DE")]))
     tied = [(r.pairing_number, r.tiebreaks["DE"], r.rank) for r in rows if r.points == 6]
     assert tied == [(6, Decimal(1), 2), (1, Decimal(2), 3), (4, Decimal(2), 3), (2, Decimal(4), 5)]
+
+
+def test_tpn_ranks_the_lower_pairing_number_first() -> None:
+    """C.07 7.8: the final tournament pairing number, ascending."""
+    t = Tournament(total_rounds=1)
+    for n in (1, 2):
+        t.add_player(Player(n, f"P{n}"))
+    t.record_game(1, 1, 2, Result.DRAW)
+    rows = standings(t, None, for_standings(t, [parse("TPN")]))
+    assert [(r.pairing_number, r.tiebreaks["TPN"], r.rank) for r in rows] == [
+        (1, Decimal(1), 1),
+        (2, Decimal(2), 2),
+    ]

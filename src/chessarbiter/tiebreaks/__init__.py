@@ -1,10 +1,11 @@
 """FIDE tie-breaks (C.07), computed for a whole tournament at once.
 
-This first part covers the individual tie-breaks of C.07 built on own results, opponents'
-scores and ratings — DE, BH, FB, AOB, SB, KS, WIN, WON, BPG, BWG, PS, REP, STD, ARO, TPR,
-PTP, APRO, APPO, RTNG, with Cut-n, Median-n and Limit — and the treatment of unplayed rounds (Articles 16.2-16.5) of the 2026
-edition and of the 2023/2024 one. Asking for any other tie-break or edition raises
-:class:`UnsupportedTieBreakError` naming it.
+The individual tie-breaks of C.07 — DE, BH, FB, AOB, SB, KS, WIN, WON, BPG, BWG, PS, REP, STD,
+TPN, ARO, TPR, PTP, APRO, APPO, RTNG, with Cut-n, Median-n and Limit — under three rule
+editions for unplayed rounds: ``2026`` (Articles 16.2-16.5 of 1 March 2026), ``2023`` (the
+2023/2024 text) and ``legacy`` (C.02 13.15, the virtual opponent); round robins by 15.2.
+Asking for any other tie-break or edition raises :class:`UnsupportedTieBreakError` naming
+it.
 
 >>> from chessarbiter.model import Player, Result, Tournament
 >>> t = Tournament(total_rounds=1)

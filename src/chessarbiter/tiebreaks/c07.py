@@ -22,10 +22,11 @@ HALF = Decimal("0.5")
 #: C.07 acronyms this module computes.
 SUPPORTED = (
     *("BH", "FB", "AOB", "SB", "WIN", "WON", "BPG", "BWG", "PS", "REP", "STD"),
-    *("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "KS", "DE"),
+    *("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "KS", "DE", "TPN"),
 )
-#: Tie-breaks where a lower value ranks higher (DE is a rank inside the tied group).
-ASCENDING = ("DE",)
+#: Tie-breaks where a lower value ranks higher (DE: a rank inside the tied group; TPN: the
+#: pairing number, ascending by C.07 7.8).
+ASCENDING = ("DE", "TPN")
 #: Every individual acronym of C.07 (2026), for the error message of the others.
 KNOWN = [
     "DE",
@@ -90,10 +91,10 @@ def parse(text: str) -> TieBreakSpec:
     -1
     >>> parse("sb-m1").median
     1
-    >>> parse("TPN")  # doctest: +ELLIPSIS
+    >>> parse("XYZ")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    chessarbiter.tiebreaks.c07.UnsupportedTieBreakError: tie-break TPN (C.07) is not computed ...
+    chessarbiter.tiebreaks.c07.UnsupportedTieBreakError: tie-break XYZ (C.07) is not a C.07 ...
     """
     name = text.strip()
     m = _SPEC.match(name.upper())
@@ -529,6 +530,8 @@ def compute(
                 values[spec.name] = Decimal(sum(1 for r in rows if not r.vur))
             elif a == "STD":
                 values[spec.name] = sum((facts.standard_point(n, r) for r in rows), ZERO)
+            elif a == "TPN":
+                values[spec.name] = Decimal(n)
             elif a == "RTNG":
                 values[spec.name] = Decimal(facts.rating.get(n) or 0)
             elif a in ("BH", "SB"):
