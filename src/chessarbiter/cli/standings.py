@@ -11,6 +11,7 @@ import click
 
 from chessarbiter import trf
 from chessarbiter.crosstable import crosstable_text, standings_text
+from chessarbiter.reports import standings_csv, standings_html
 from chessarbiter.standings import Standing, resolve_after_round, standings
 from chessarbiter.tiebreaks import UnsupportedTieBreakError, for_standings, parse_list
 from chessarbiter.tiebreaks.c07 import SUPPORTED
@@ -52,10 +53,11 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
 @click.option(
     "--format",
     "output_format",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(["text", "json", "csv", "html"]),
     default="text",
     show_default=True,
-    help="text: the standings, a blank line, then the crosstable; json: the standings only.",
+    help="text: the standings, a blank line, then the crosstable; json or csv: the standings "
+    "only; html: a printable page (A4) of the standings with every round.",
 )
 @click.option(
     "--after-round",
@@ -101,6 +103,15 @@ def standings_command(
     rows = standings(tournament, rounds, columns)
     if output_format == "json":
         click.echo(json.dumps(standings_json(rows), indent=2, ensure_ascii=False))
+        return
+    if output_format == "csv":
+        click.echo(standings_csv(rows), nl=False)
+        return
+    if output_format == "html":
+        title = tournament.name or file.stem
+        rule = f"tie-breaks: {', '.join(s.name for s in specs)} ({edition})" if specs else ""
+        subtitle = f"Standings after round {rounds}" + (f"; {rule}" if rule else "")
+        click.echo(standings_html(rows, title, subtitle), nl=False)
         return
     click.echo(standings_text(rows, ascii=ascii_))
     click.echo()
