@@ -149,7 +149,7 @@ def test_negative_after_round_is_a_usage_error(
 def test_unknown_format_is_a_usage_error(
     capsys: pytest.CaptureFixture[str], trf_file: Path
 ) -> None:
-    assert run(capsys, "standings", str(trf_file), "--format", "html")[0] == EXIT_USAGE
+    assert run(capsys, "standings", str(trf_file), "--format", "pdf")[0] == EXIT_USAGE
 
 
 def test_missing_file_is_a_usage_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
