@@ -35,3 +35,19 @@ def test_unsupported_tiebreak_is_a_usage_error(capsys, shared: Path) -> None:
     code, _, err = run(capsys, "standings", str(path), "--tiebreaks", "XYZ")
     assert code == 2
     assert "XYZ (C.07) is not a C.07 tie-break" in err
+
+
+def test_default_tiebreaks_come_from_the_files_202_record(
+    capsys, shared: Path, tmp_path: Path
+) -> None:
+    source = shared / "corpus/dutch/t019_p0007_r05_forfeits_s1000019/tournament.trf"
+    path = tmp_path / "with202.trf"
+    path.write_text(source.read_text() + "202 BH/C1,SB\n")
+    code, out, err = run(capsys, "standings", str(path), "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["standings"][0]["tiebreaks"] == {"BH/C1": 11.5, "SB": 12.5}
+    code, out, _ = run(capsys, "standings", str(path), "--format", "json", "--tiebreaks", "")
+    assert json.loads(out)["standings"][0]["tiebreaks"] == {}
+    path.write_text(source.read_text() + "202 EDET/P,BH\n")
+    code, _, err = run(capsys, "standings", str(path))
+    assert code == 2 and "from the file's 202 record" in err

@@ -68,10 +68,11 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
 )
 @click.option(
     "--tiebreaks",
-    default="",
+    default=None,
     metavar="LIST",
     help='C.07 tie-breaks in order, e.g. "BH/C1,BH,SB" (BH-C1 also accepted); '
-    "available: " + ", ".join(SUPPORTED) + " with /Cn and /Mn where C.07 allows them.",
+    "available: " + ", ".join(SUPPORTED) + " with /Cn, /Mn and /L±n where C.07 allows "
+    'them. Default: the file\'s TRF-2026 202 list; "" for none.',
 )
 @click.option(
     "--edition",
@@ -87,7 +88,7 @@ def standings_command(
     file: Path,
     output_format: str,
     after_round: int | None,
-    tiebreaks: str,
+    tiebreaks: str | None,
     edition: str,
     ascii_: bool,
 ) -> None:
@@ -95,11 +96,17 @@ def standings_command(
     (places shared when every one of them is equal)."""
     tournament = trf.load(file)
     rounds = resolve_after_round(tournament, after_round)
+    from_file = tiebreaks is None
+    if tiebreaks is None:
+        tiebreaks = ",".join(tournament.tiebreaks)
     try:
         specs = parse_list(tiebreaks)
         columns = for_standings(tournament, specs, rounds, edition) if specs else []
     except UnsupportedTieBreakError as exc:
-        raise click.UsageError(str(exc)) from exc
+        where = (
+            f" (from the file's 202 record; choose others with --tiebreaks)" if from_file else ""
+        )
+        raise click.UsageError(f"{exc}{where}") from exc
     rows = standings(tournament, rounds, columns)
     if output_format == "json":
         click.echo(json.dumps(standings_json(rows), indent=2, ensure_ascii=False))
