@@ -103,9 +103,7 @@ def standings_command(
         specs = parse_list(tiebreaks)
         columns = for_standings(tournament, specs, rounds, edition) if specs else []
     except UnsupportedTieBreakError as exc:
-        where = (
-            f" (from the file's 202 record; choose others with --tiebreaks)" if from_file else ""
-        )
+        where = " (from the file's 202 record; choose others with --tiebreaks)" if from_file else ""
         raise click.UsageError(f"{exc}{where}") from exc
     rows = standings(tournament, rounds, columns)
     if output_format == "json":
