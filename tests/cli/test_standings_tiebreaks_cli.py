@@ -51,3 +51,13 @@ def test_default_tiebreaks_come_from_the_files_202_record(
     path.write_text(source.read_text() + "202 EDET/P,BH\n")
     code, _, err = run(capsys, "standings", str(path))
     assert code == 2 and "from the file's 202 record" in err
+
+
+def test_explain_shows_each_tiebreak_of_a_player(capsys, shared: Path) -> None:
+    path = shared / "corpus/dutch/t019_p0007_r05_forfeits_s1000019/tournament.trf"
+    code, out, _ = run(capsys, "standings", str(path), "--tiebreaks", "BH/C1,WIN", "--explain", "4")
+    assert code == 0
+    assert out.splitlines()[0] == "BH/C1 of player 4 (C.07 of 1 March 2026): 9.5"
+    assert out.splitlines()[-1] == "WIN of player 4 (C.07 of 1 March 2026): 3"
+    code, _, err = run(capsys, "standings", str(path), "--tiebreaks", "BH", "--explain", "44")
+    assert code == 2 and "no player has that pairing number" in err

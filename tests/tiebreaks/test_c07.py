@@ -350,3 +350,34 @@ def test_tpn_ranks_the_lower_pairing_number_first() -> None:
         (1, Decimal(1), 1),
         (2, Decimal(2), 2),
     ]
+
+
+# -- breakdowns ---------------------------------------------------------------------------------
+
+
+def test_breakdown_adds_up_to_the_value(shared: Path) -> None:
+    """For every player of a forfeit-heavy tournament, the contributions not marked "cut"
+    sum to the value, in every edition."""
+    from chessarbiter.tiebreaks.c07 import breakdown
+
+    t = corpus_t019(shared)
+    for edition in ("2026", "2023", "legacy"):
+        for name in ("BH", "BH/C1", "BH/M1", "SB", "SB/C1", "FB"):
+            spec = parse(name)
+            for p in t:
+                lines = breakdown(t, p.number, spec, edition=edition)
+                value = Decimal(lines[0].rsplit(": ", 1)[1])
+                kept = [
+                    Decimal(line.split("(counted ")[1].split(")")[0].split(" = ")[-1])
+                    for line in lines[1:]
+                    if not line.endswith("- cut")
+                ]
+                assert sum(kept, Decimal(0)) == value, (edition, name, p.number)
+
+
+def test_breakdown_names_the_dummy_and_the_cut(shared: Path) -> None:
+    from chessarbiter.tiebreaks.c07 import breakdown
+
+    lines = breakdown(corpus_t019(shared), 4, parse("BH/C1"))
+    assert lines[0] == "BH/C1 of player 4 (C.07 of 1 March 2026): 9.5"
+    assert lines[4] == "  round 4: forfeit loss: dummy opponent (16.4) (counted 3) - cut"

@@ -14,7 +14,7 @@ from chessarbiter.crosstable import crosstable_text, standings_text
 from chessarbiter.reports import standings_csv, standings_html
 from chessarbiter.standings import Standing, resolve_after_round, standings
 from chessarbiter.tiebreaks import UnsupportedTieBreakError, for_standings, parse_list
-from chessarbiter.tiebreaks.c07 import SUPPORTED
+from chessarbiter.tiebreaks.c07 import SUPPORTED, breakdown
 
 
 def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
@@ -83,6 +83,15 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
     "opponent capped), 2023 (C.07 2023/2024: the dummy at the player's own score) or legacy "
     "(C.02 13.15: the virtual opponent, opponents' unplayed rounds as draws).",
 )
+@click.option(
+    "--explain",
+    "explain",
+    type=int,
+    multiple=True,
+    metavar="N",
+    help="Instead of the tables, show how each tie-break of player N was computed "
+    "(opponents, their counted scores, dummy or virtual opponents, what was cut); repeatable.",
+)
 @click.option("--ascii", "ascii_", is_flag=True, help='Write draws as "=" and points as 6.5.')
 def standings_command(
     file: Path,
@@ -90,6 +99,7 @@ def standings_command(
     after_round: int | None,
     tiebreaks: str | None,
     edition: str,
+    explain: tuple[int, ...],
     ascii_: bool,
 ) -> None:
     """Print the standings of the TRF file FILE: by points, then by the tie-breaks given
@@ -105,6 +115,13 @@ def standings_command(
     except UnsupportedTieBreakError as exc:
         where = " (from the file's 202 record; choose others with --tiebreaks)" if from_file else ""
         raise click.UsageError(f"{exc}{where}") from exc
+    if explain:
+        for number in explain:
+            if number not in tournament.players:
+                raise click.UsageError(f"--explain {number}: no player has that pairing number")
+            for spec in specs:
+                click.echo("\n".join(breakdown(tournament, number, spec, rounds, edition)))
+        return
     rows = standings(tournament, rounds, columns)
     if output_format == "json":
         click.echo(json.dumps(standings_json(rows), indent=2, ensure_ascii=False))

@@ -322,8 +322,19 @@ def _cut(
     lowest such contribution; SB cuts it when it is not lower than the least significant
     value, and the least significant value otherwise.
     """
+    cut = _cut_positions(values, spec, sb)
+    return sum((v for i, (v, _) in enumerate(values) if i not in cut), ZERO)
+
+
+def _cut_positions(
+    values: list[tuple[Decimal, bool]],
+    spec: TieBreakSpec,
+    sb: list[Decimal] | None = None,
+) -> set[int]:
+    """The positions in ``values`` that :func:`_cut` leaves out."""
     keys = sb if sb is not None else [v for v, _ in values]
-    items = [(k, v, vur) for k, (v, vur) in zip(keys, values, strict=True)]
+    items = [(k, v, vur, i) for i, (k, (v, vur)) in enumerate(zip(keys, values, strict=True))]
+    cut: set[int] = set()
     for _ in range(min(spec.cut or spec.median, len(items))):
         least = min(range(len(items)), key=lambda i: (items[i][0], items[i][1]))
         vurs = [i for i in range(len(items)) if items[i][2]]
@@ -332,10 +343,10 @@ def _cut(
             lowest_vur = min(vurs, key=lambda i: (items[i][1], items[i][0]))
             if sb is None or items[lowest_vur][1] >= items[least][1]:
                 pick = lowest_vur
-        items.pop(pick)
+        cut.add(items.pop(pick)[3])
     for _ in range(min(spec.median, len(items))):
-        items.pop(max(range(len(items)), key=lambda i: (items[i][0], items[i][1])))
-    return sum((v for _, v, _ in items), ZERO)
+        cut.add(items.pop(max(range(len(items)), key=lambda i: (items[i][0], items[i][1])))[3])
+    return cut
 
 
 #: B.02 8.1.1: p (hundredths) -> dp.
@@ -796,6 +807,74 @@ def best_in(
 ) -> Decimal:
     """a's points against the others of ``group`` if a won every game not played."""
     return sum((results.get((a, b), win) for b in group if b != a), ZERO)
+
+
+_KINDS = {
+    PAB_OR_FULL_BYE: "bye (PAB or full point)",
+    FORFEIT_WIN: "forfeit win",
+    BYE_THEN_PLAY: "requested bye",
+    FORFEIT_LOSS: "forfeit loss",
+    BYE_TO_THE_END: "bye to the end / withdrawn",
+}
+
+
+def breakdown(
+    tournament: Tournament,
+    player: PlayerId,
+    spec: TieBreakSpec,
+    after_round: int | None = None,
+    edition: str = "2026",
+    round_robin: bool | None = None,
+) -> list[str]:
+    """How ``player``'s value of ``spec`` is made, as text lines a player can check: for the
+    Buchholz family and SB each round's opponent (or the dummy / virtual opponent and why),
+    the score counted for him, the points scored, the contribution, and what was cut.
+
+    >>> from chessarbiter.model import Player, Result, Tournament
+    >>> t = Tournament(total_rounds=2)
+    >>> for n in (1, 2, 3):
+    ...     _ = t.add_player(Player(n, f"P{n}"))
+    >>> t.record_game(1, 1, 2, Result.WIN)
+    >>> t.player(3).results.append(RoundEntry.bye(Result.PAIRING_ALLOCATED_BYE))
+    >>> t.record_game(2, 3, 1, Result.DRAW)
+    >>> t.player(2).results.append(RoundEntry.bye(Result.PAIRING_ALLOCATED_BYE))
+    >>> for line in breakdown(t, 1, parse("BH")):
+    ...     print(line)
+    BH of player 1 (C.07 of 1 March 2026): 2.5
+      round 1: opponent 2 scores 1 (counted 1)
+      round 2: opponent 3 scores 1.5 (counted 1.5)
+    """
+    if round_robin is None:
+        round_robin = "robin" in tournament.tournament_type.lower()
+    values = compute(tournament, [spec], after_round, edition, round_robin)
+    rounds = tournament.rounds_played if after_round is None else after_round
+    value = _number(values[player][spec.name])
+    head = f"{spec.name} of player {player} ({EDITIONS[edition]}): {value}"
+    if spec.acronym not in ("BH", "FB", "SB"):
+        return [head]
+    facts = _Facts(tournament, rounds, edition, fore=spec.acronym == "FB", round_robin=round_robin)
+    contributions = facts.contributions(player)
+    sb = spec.acronym == "SB"
+    pairs = [((o * pts) if sb else o, v) for o, pts, v in contributions]
+    cut = _cut_positions(pairs, spec, [o for o, _, _ in contributions] if sb else None)
+    lines = [head]
+    for i, (row, (opp, pts, _vur)) in enumerate(
+        zip(facts.by_player[player], contributions, strict=True)
+    ):
+        if row.category == 0 or (facts.counts_as_played(row) and row.opponent is not None):
+            who = f"opponent {row.opponent} scores {_number(facts.score[row.opponent or 0])}"
+        elif facts.legacy:
+            who = f"{_KINDS[row.category]}: virtual opponent (C.02 13.15.2)"
+        else:
+            who = f"{_KINDS[row.category]}: dummy opponent (16.4)"
+        part = f"{_number(opp)} x {_number(pts)} = {_number(opp * pts)}" if sb else _number(opp)
+        mark = " - cut" if i in cut else ""
+        lines.append(f"  round {i + 1}: {who} (counted {part}){mark}")
+    return lines
+
+
+def _number(value: Decimal) -> str:
+    return format(value.normalize(), "f")
 
 
 @dataclass(frozen=True, slots=True)
