@@ -184,3 +184,24 @@ def test_tiebreaks_get_the_resolved_round() -> None:
 def test_a_tiebreak_listed_twice_is_an_error() -> None:
     with pytest.raises(ChessArbiterError, match="Wins"):
         standings(make(2), tiebreaks=[Wins(), Wins()])
+
+
+def test_lots_break_the_remaining_ties_reproducibly() -> None:
+    """C.07 4.2: with a seed, players equal on everything are placed by lot; the same seed
+    gives the same draw, and the number drawn is recorded."""
+    from chessarbiter.model import Player, Result, Tournament
+
+    t = Tournament(total_rounds=1)
+    for n in range(1, 7):
+        t.add_player(Player(n, f"P{n}"))
+    for a in (1, 3, 5):
+        t.record_game(1, a, a + 1, Result.DRAW)
+    shared = standings(t)
+    assert {r.shared for r in shared} == {"1-6"}
+    drawn = standings(t, lots=2026)
+    assert [r.rank for r in drawn] == [1, 2, 3, 4, 5, 6]
+    assert [r.lot for r in drawn] == [1, 2, 3, 4, 5, 6]
+    again = standings(t, lots=2026)
+    assert [r.pairing_number for r in again] == [r.pairing_number for r in drawn]
+    orders = {tuple(r.pairing_number for r in standings(t, lots=seed)) for seed in range(20)}
+    assert len(orders) > 1  # the seed matters

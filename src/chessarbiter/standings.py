@@ -20,6 +20,7 @@ their own package and are passed in as a sequence.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -70,6 +71,8 @@ class Standing:
     tiebreaks: dict[str, Decimal] = field(default_factory=dict)
     title: str = ""
     withdrawn: bool = False
+    #: The number drawn by lot inside a tie (1 = first), when lots decide (C.07 4.2).
+    lot: int | None = None
 
     @property
     def is_shared(self) -> bool:
@@ -112,11 +115,15 @@ def standings(
     tournament: Tournament,
     after_round: int | None = None,
     tiebreaks: Sequence[TieBreak] = (),
+    lots: int | None = None,
 ) -> list[Standing]:
     """The standings after ``after_round`` (default: the last paired round), best first.
 
     Players are ordered by points, then by each tie-break in turn (higher first); players equal
-    on all of them share a place and are listed by pairing number.
+    on all of them share a place and are listed by pairing number — or, with ``lots`` (a seed,
+    to be published with the standings so anyone can repeat the draw), are placed by drawing
+    lots (C.07 4.2), each group drawn in pairing-number order with ``random.Random(seed)``,
+    the number drawn recorded in :attr:`Standing.lot`.
 
     :raises ChessArbiterError: for an ``after_round`` out of range or two tie-breaks with one name.
     """
@@ -142,9 +149,16 @@ def standings(
         key=lambda kp: (order(kp[0]), kp[1].number),
     )
     rows: list[Standing] = []
+    rng = random.Random(lots) if lots is not None else None
     for group_key, members in groupby(keyed, key=lambda kp: kp[0]):
         group = [p for _, p in members]
         first = len(rows) + 1
+        if rng is not None and len(group) > 1:
+            rng.shuffle(group)
+            for lot, player in enumerate(group, start=1):
+                place = first + lot - 1
+                rows.append(_row(player, rounds, place, place, group_key, names, lot))
+            continue
         last = first + len(group) - 1
         for player in group:
             rows.append(_row(player, rounds, first, last, group_key, names))
@@ -158,6 +172,7 @@ def _row(
     last: int,
     values: tuple[Decimal, ...],
     tiebreak_names: list[str],
+    lot: int | None = None,
 ) -> Standing:
     entries = tuple(player.entry(r) for r in range(1, rounds + 1))
     withdrawn_from = player.withdrawn_from_round
@@ -174,4 +189,5 @@ def _row(
         tiebreaks=dict(zip(tiebreak_names, values[1:], strict=True)),
         title=player.title,
         withdrawn=withdrawn_from is not None and withdrawn_from <= rounds,
+        lot=lot,
     )

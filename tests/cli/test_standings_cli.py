@@ -203,6 +203,7 @@ def test_standings_json_tiebreak_values_are_floats() -> None:
                 "federation": "",
                 "games_played": 6,
                 "withdrawn": False,
+                "lot": None,
             }
         ]
     }

@@ -22,7 +22,8 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
 
     Each row has ``rank`` (the first place of a shared place), ``pairing_number``, ``name``,
     ``points`` (a float), ``tiebreaks`` (name to float), then ``shared_rank`` (``"3-5"``),
-    ``rating`` (``null`` when unrated), ``federation``, ``games_played`` and ``withdrawn``.
+    ``rating`` (``null`` when unrated), ``federation``, ``games_played``, ``withdrawn`` and
+    ``lot`` (the number drawn when lots decided the place, else ``null``).
 
     >>> from decimal import Decimal
     >>> row = Standing(1, 1, 5, "Ann", 2000, "ENG", Decimal("6.5"), 9, ())
@@ -42,6 +43,7 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
                 "federation": row.federation,
                 "games_played": row.games_played,
                 "withdrawn": row.withdrawn,
+                "lot": row.lot,
             }
             for row in rows
         ]
@@ -92,6 +94,14 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
     help="Instead of the tables, show how each tie-break of player N was computed "
     "(opponents, their counted scores, dummy or virtual opponents, what was cut); repeatable.",
 )
+@click.option(
+    "--lots",
+    type=int,
+    default=None,
+    metavar="SEED",
+    help="Break the ties left after every tie-break by drawing lots with this seed (C.07 "
+    "4.2; publish the seed: the same seed gives the same draw); default: shared places.",
+)
 @click.option("--ascii", "ascii_", is_flag=True, help='Write draws as "=" and points as 6.5.')
 def standings_command(
     file: Path,
@@ -100,6 +110,7 @@ def standings_command(
     tiebreaks: str | None,
     edition: str,
     explain: tuple[int, ...],
+    lots: int | None,
     ascii_: bool,
 ) -> None:
     """Print the standings of the TRF file FILE: by points, then by the tie-breaks given
@@ -122,7 +133,7 @@ def standings_command(
             for spec in specs:
                 click.echo("\n".join(breakdown(tournament, number, spec, rounds, edition)))
         return
-    rows = standings(tournament, rounds, columns)
+    rows = standings(tournament, rounds, columns, lots=lots)
     if output_format == "json":
         click.echo(json.dumps(standings_json(rows), indent=2, ensure_ascii=False))
         return
@@ -136,6 +147,10 @@ def standings_command(
         click.echo(standings_html(rows, title, subtitle), nl=False)
         return
     click.echo(standings_text(rows, ascii=ascii_))
+    drawn = [row for row in rows if row.lot is not None]
+    if drawn:
+        places = ", ".join(f"{row.rank}: {row.pairing_number}" for row in drawn)
+        click.echo(f"Places drawn by lot (C.07 4.2, seed {lots}): {places}")
     click.echo()
     click.echo(crosstable_text(tournament, after_round, ascii=ascii_))
 
