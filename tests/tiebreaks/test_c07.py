@@ -381,3 +381,47 @@ def test_breakdown_names_the_dummy_and_the_cut(shared: Path) -> None:
     lines = breakdown(corpus_t019(shared), 4, parse("BH/C1"))
     assert lines[0] == "BH/C1 of player 4 (C.07 of 1 March 2026): 9.5"
     assert lines[4] == "  round 4: forfeit loss: dummy opponent (16.4) (counted 3) - cut"
+
+
+# -- TRF-2026 modifiers /P, /F, /R ------------------------------------------------------------
+
+
+def test_de_with_forfeits_as_played(shared: Path) -> None:
+    """6.1.1: forfeits are left out of DE unless the regulations include them (/P). In the
+    TEC round robin read as a Swiss, 6's forfeit win over 5 then separates 4, 5 and 6."""
+    t = trf.load(shared / "real/sharly-chess/tec-trf/tec-round-robin.trf")
+    plain = compute(t, parse_list("DE"), round_robin=False)
+    with_p = compute(t, parse_list("DE/P"), round_robin=False)
+    assert [plain[n]["DE"] for n in (4, 5, 6)] == [0, 0, 0]
+    assert [with_p[n]["DE/P"] for n in (4, 5, 6)] == [3, 2, 1]
+
+
+def test_aob_of_fore_buchholz(shared: Path) -> None:
+    """8.2 (2026): AOB/F averages the over-the-board opponents' Fore Buchholz."""
+    t = trf.load(shared / "real/sharly-chess/tec-trf/tec-swiss.trf")
+    values = compute(t, parse_list("AOB/F,FB"))
+    player = t.player(1)
+    opponents = [e.opponent for e in player.results if e.is_played and e.opponent]
+    average = sum((values[o]["FB"] for o in opponents), Decimal(0)) / len(opponents)
+    assert values[1]["AOB/F"] == average.quantize(Decimal("0.01"))
+
+
+def test_reverse_order_ranks_the_lower_value_first() -> None:
+    t = Tournament(total_rounds=1)
+    t.add_player(Player(1, "A", rating=2000))
+    t.add_player(Player(2, "B", rating=2100))
+    t.record_game(1, 1, 2, Result.DRAW)
+    rows = standings(t, None, for_standings(t, parse_list("RTNG/R")))
+    assert [(r.pairing_number, r.tiebreaks["RTNG/R"]) for r in rows] == [
+        (1, Decimal(2000)),
+        (2, Decimal(2100)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("BH/P", "/P .* DE only"), ("BH/F", "/F .* AOB"), ("BH/X", "malformed")],
+)
+def test_modifier_errors(text: str, message: str) -> None:
+    with pytest.raises(UnsupportedTieBreakError, match=message):
+        parse(text)

@@ -77,52 +77,76 @@ class TieBreakSpec:
     cut: int = 0
     median: int = 0
     limit: int = 0
+    forfeits_played: bool = False
+    fore: bool = False
+    reverse: bool = False
 
 
-_SPEC = re.compile(r"^([A-Z]+)(?:[/-](?:([CM])(\d+)|L([+-]\d+)))?$")
+_ACRONYM = re.compile(r"^[A-Z]+$")
+_MODIFIER = re.compile(r"^(?:([CM])(\d+)|L([+-]?\d+)|([PFR]))$")
 
 
 def parse(text: str) -> TieBreakSpec:
-    """Parse ``BH``, ``BH/C1``, ``BH-C1``, ``BH/M1``, ``KS/L+1`` (C.07 Art. 14), ...
+    """Parse a tie-break in the TRF-2026 grammar (spec 5.5): an acronym and modifiers,
+    ``/Cn`` Cut, ``/Mn`` Median, ``/L±n`` Koya limit (C.07 14), ``/P`` forfeits count as played
+    (DE, 6.1.1), ``/F`` Fore Buchholz (AOB, 8.2), ``/R`` reverse order; ``-`` also separates.
 
-    >>> parse("BH/C1")
-    TieBreakSpec(name='BH/C1', acronym='BH', cut=1, median=0, limit=0)
-    >>> parse("KS/L-1").limit
-    -1
-    >>> parse("sb-m1").median
-    1
+    >>> spec = parse("BH/C1")
+    >>> spec.name, spec.acronym, spec.cut, spec.median
+    ('BH/C1', 'BH', 1, 0)
+    >>> parse("KS/L-1").limit, parse("sb-m1").median, parse("DE/P").forfeits_played
+    (-1, 1, True)
+    >>> parse("BH-C1/R").cut, parse("AOB/F").fore, parse("BH/C1/R").reverse
+    (1, True, True)
     >>> parse("XYZ")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     chessarbiter.tiebreaks.c07.UnsupportedTieBreakError: tie-break XYZ (C.07) is not a C.07 ...
     """
     name = text.strip()
-    m = _SPEC.match(name.upper())
-    if not m:
+    parts = re.split(r"/|-(?=[A-Z])", name.upper())
+    acronym, modifiers = parts[0], parts[1:]
+    if not _ACRONYM.match(acronym) or not all(_MODIFIER.match(m) for m in modifiers):
         raise UnsupportedTieBreakError(
-            f"malformed tie-break {text!r}: expected an acronym with an optional /Cn or /Mn "
-            f"modifier, e.g. BH/C1"
+            f"malformed tie-break {text!r}: expected an acronym and modifiers such as /C1, "
+            f"/M1, /L+1, /P, /F or /R (e.g. BH/C1)"
         )
-    acronym, kind, count, limit = m.group(1), m.group(2), m.group(3), m.group(4)
-    if limit is not None and acronym != "KS":
-        raise UnsupportedTieBreakError(f"C.07 14.5: only KS takes a Limit modifier ({text!r})")
     if acronym not in SUPPORTED:
         what = "is not computed yet" if acronym in KNOWN else "is not a C.07 tie-break"
         raise UnsupportedTieBreakError(
             f"tie-break {acronym} (C.07) {what}; available: {', '.join(SUPPORTED)}"
         )
-    n = int(count) if count else 0
-    if kind and acronym not in CUTTABLE:
-        raise UnsupportedTieBreakError(
-            f"C.07 Art. 14: {acronym} takes no Cut or Median modifier ({text!r})"
-        )
-    return TieBreakSpec(
-        name,
-        acronym,
-        cut=n if kind == "C" else 0,
-        median=n if kind == "M" else 0,
-        limit=int(limit) if limit else 0,
-    )
+    fields: dict[str, int | bool] = {}
+    for modifier in modifiers:
+        m = _MODIFIER.match(modifier)
+        assert m is not None
+        kind, count, limit, flag = m.groups()
+        if kind:
+            if acronym not in CUTTABLE:
+                raise UnsupportedTieBreakError(
+                    f"C.07 Art. 14: {acronym} takes no Cut or Median modifier ({text!r})"
+                )
+            fields["cut" if kind == "C" else "median"] = int(count)
+        elif limit is not None:
+            if acronym != "KS":
+                raise UnsupportedTieBreakError(
+                    f"C.07 14.5: only KS takes a Limit modifier ({text!r})"
+                )
+            fields["limit"] = int(limit)
+        elif flag == "P":
+            if acronym != "DE":
+                raise UnsupportedTieBreakError(
+                    f"/P (forfeits as played) is computed for DE only ({text!r}); its meaning "
+                    f"for {acronym} under C.07 2026 is not settled"
+                )
+            fields["forfeits_played"] = True
+        elif flag == "F":
+            if acronym != "AOB":
+                raise UnsupportedTieBreakError(f"/F (Fore Buchholz) applies to AOB ({text!r})")
+            fields["fore"] = True
+        else:
+            fields["reverse"] = True
+    return TieBreakSpec(name, acronym, **fields)  # type: ignore[arg-type]
 
 
 def parse_list(text: str) -> list[TieBreakSpec]:
@@ -508,15 +532,20 @@ def compute(
     facts = _Facts(tournament, rounds, edition, round_robin=round_robin)
     fore = (
         _Facts(tournament, rounds, edition, fore=True, round_robin=round_robin)
-        if any(s.acronym == "FB" for s in specs)
+        if any(s.acronym == "FB" or (s.acronym == "AOB" and s.fore) for s in specs)
         else None
     )
     perf = _Performances(facts)
     buchholz: dict[PlayerId, Decimal] = {}
+    fore_buchholz: dict[PlayerId, Decimal] = {}
+    plain = TieBreakSpec("BH", "BH")
     if any(s.acronym == "AOB" for s in specs):
-        plain = TieBreakSpec("BH", "BH")
         for p in tournament:
             buchholz[p.number] = _cut([(o, v) for o, _, v in facts.contributions(p.number)], plain)
+            if fore is not None:
+                fore_buchholz[p.number] = _cut(
+                    [(o, v) for o, _, v in fore.contributions(p.number)], plain
+                )
     out: dict[PlayerId, dict[str, Decimal]] = {}
     for p in tournament:
         n = p.number
@@ -528,8 +557,9 @@ def compute(
             if a == "FB":
                 assert fore is not None
                 values[spec.name] = _cut([(o, v) for o, _, v in fore.contributions(n)], spec)
-            elif a == "AOB":
-                opponents = [buchholz[r.opponent] for r in rows if r.category == 0 and r.opponent]
+            elif a == "AOB":  # 8.2: of BH, or of FB with /F
+                bh = fore_buchholz if spec.fore else buchholz
+                opponents = [bh[r.opponent] for r in rows if r.category == 0 and r.opponent]
                 values[spec.name] = (
                     (sum(opponents, ZERO) / len(opponents)).quantize(
                         Decimal("0.01"), rounding=ROUND_HALF_UP
@@ -660,8 +690,11 @@ def _direct_encounter_column(
     games: dict[tuple[PlayerId, PlayerId], list[Decimal]] = {}
     for p in tournament:
         for r in facts.by_player[p.number]:
-            # 6.1.1: forfeits left out, but a round robin counts them as played (15.2)
-            if facts.counts_as_played(r) and r.opponent is not None:
+            # 6.1.1: forfeits left out, unless /P (the regulations include them) or in a round
+            # robin, which counts them as played (15.2)
+            forfeit = r.category in (FORFEIT_WIN, FORFEIT_LOSS)
+            played = facts.counts_as_played(r) or (spec.forfeits_played and forfeit)
+            if played and r.opponent is not None:
                 games.setdefault((p.number, r.opponent), []).append(r.points)
     results = {k: sum(v, ZERO) / len(v) for k, v in games.items()}  # 6.1.2
     groups: dict[tuple[Decimal, ...], list[PlayerId]] = {}
@@ -908,6 +941,8 @@ def for_standings(
     rounds = tournament.rounds_played if after_round is None else after_round
     table = compute(tournament, specs, rounds, edition)
     return [
-        ComputedTieBreak(s.name, table, id(tournament), rounds, s.acronym in ASCENDING)
+        ComputedTieBreak(
+            s.name, table, id(tournament), rounds, (s.acronym in ASCENDING) != s.reverse
+        )
         for s in specs
     ]
