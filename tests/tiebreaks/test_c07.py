@@ -145,6 +145,10 @@ def test_rating_tiebreaks_drop_unrated_opponents() -> None:
     v = compute(t, parse_list("ARO,TPR"))[1]
     assert v == {"ARO": 2100, "TPR": 2100}
     assert compute(t, parse_list("ARO,TPR"))[2] == {"ARO": 2000, "TPR": 1200}
+    # regulations may rate unrated players, e.g. at 1400: then B counts for A
+    rated = compute(t, parse_list("ARO,TPR,RTNG"), unrated_rating=1400)
+    assert rated[1] == {"ARO": 1750, "TPR": 1750 + 193, "RTNG": 2000}  # 1.5 of 2: dp(0.75)
+    assert rated[2]["RTNG"] == 1400
 
 
 # -- names and errors -------------------------------------------------------------------------

@@ -95,6 +95,14 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
     "(opponents, their counted scores, dummy or virtual opponents, what was cut); repeatable.",
 )
 @click.option(
+    "--unrated-rating",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="R",
+    help="The rating the regulations give unrated players in the rating tie-breaks (ARO, "
+    "TPR, PTP, APRO, APPO, RTNG; C.07 10); default: they are left out (RTNG 0).",
+)
+@click.option(
     "--lots",
     type=int,
     default=None,
@@ -111,6 +119,7 @@ def standings_command(
     edition: str,
     explain: tuple[int, ...],
     lots: int | None,
+    unrated_rating: int | None,
     ascii_: bool,
 ) -> None:
     """Print the standings of the TRF file FILE: by points, then by the tie-breaks given
@@ -122,7 +131,7 @@ def standings_command(
         tiebreaks = ",".join(tournament.tiebreaks)
     try:
         specs = parse_list(tiebreaks)
-        columns = for_standings(tournament, specs, rounds, edition) if specs else []
+        columns = for_standings(tournament, specs, rounds, edition, unrated_rating) if specs else []
     except UnsupportedTieBreakError as exc:
         where = " (from the file's 202 record; choose others with --tiebreaks)" if from_file else ""
         raise click.UsageError(f"{exc}{where}") from exc

@@ -227,6 +227,7 @@ class _Facts:
         edition: str,
         fore: bool = False,
         round_robin: bool = False,
+        unrated_rating: int | None = None,
     ) -> None:
         ps = tournament.point_system
         self.capped = edition == "2026"
@@ -236,7 +237,9 @@ class _Facts:
         self.round_robin = round_robin
         self.win, self.draw = ps.win, ps.draw
         self.rounds = rounds
-        self.rating = {p.number: p.rating for p in tournament}
+        #: The first (FIDE) rating of each player; unrated players have none, or the rating
+        #: the regulations give them (C.07 10: left out unless the regulations say how).
+        self.rating = {p.number: p.rating or unrated_rating for p in tournament}
         self.by_player: dict[PlayerId, list[_Round]] = {}
         self.score: dict[PlayerId, Decimal] = {}
         self.adjusted: dict[PlayerId, Decimal] = {}
@@ -505,6 +508,7 @@ def compute(
     after_round: int | None = None,
     edition: str = "2026",
     round_robin: bool | None = None,
+    unrated_rating: int | None = None,
 ) -> dict[PlayerId, dict[str, Decimal]]:
     """Every player's value of every tie-break in ``specs`` after ``after_round`` (default:
     every round paired), as ``{pairing number: {name: value}}``; rating tie-breaks with no
@@ -516,7 +520,8 @@ def compute(
     round of an opponent counted as a draw).
 
     ``round_robin``: pre-determined pairings (C.07 15.2); by default, when the TRF ``092``
-    type names a round robin.
+    type names a round robin. ``unrated_rating``: the rating the regulations give unrated
+    players for the rating tie-breaks (C.07 10; by default they are left out).
 
     :raises UnsupportedTieBreakError: for another edition.
     """
@@ -529,7 +534,9 @@ def compute(
     rounds = tournament.rounds_played if after_round is None else after_round
     if round_robin is None:
         round_robin = "robin" in tournament.tournament_type.lower()
-    facts = _Facts(tournament, rounds, edition, round_robin=round_robin)
+    facts = _Facts(
+        tournament, rounds, edition, round_robin=round_robin, unrated_rating=unrated_rating
+    )
     fore = (
         _Facts(tournament, rounds, edition, fore=True, round_robin=round_robin)
         if any(s.acronym == "FB" or (s.acronym == "AOB" and s.fore) for s in specs)
@@ -935,11 +942,12 @@ def for_standings(
     specs: Sequence[TieBreakSpec],
     after_round: int | None = None,
     edition: str = "2026",
+    unrated_rating: int | None = None,
 ) -> list[ComputedTieBreak]:
     """The tie-breaks of ``specs`` for :func:`chessarbiter.standings.standings` of
-    ``tournament`` after ``after_round`` (computed once, here)."""
+    ``tournament`` after ``after_round`` (computed once, here; see :func:`compute`)."""
     rounds = tournament.rounds_played if after_round is None else after_round
-    table = compute(tournament, specs, rounds, edition)
+    table = compute(tournament, specs, rounds, edition, unrated_rating=unrated_rating)
     return [
         ComputedTieBreak(
             s.name, table, id(tournament), rounds, (s.acronym in ASCENDING) != s.reverse
