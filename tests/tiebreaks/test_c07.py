@@ -429,3 +429,12 @@ def test_reverse_order_ranks_the_lower_value_first() -> None:
 def test_modifier_errors(text: str, message: str) -> None:
     with pytest.raises(UnsupportedTieBreakError, match=message):
         parse(text)
+
+
+def test_breakdown_of_a_rating_tiebreak_says_what_is_left_out(shared: Path) -> None:
+    from chessarbiter.tiebreaks.c07 import breakdown
+
+    lines = breakdown(corpus_t019(shared), 4, parse("TPR"))
+    assert lines[0] == "TPR of player 4 (C.07 of 1 March 2026): 2299"
+    assert lines[1] == "  round 1: game against 1: opponent rated 2394, scored 0"
+    assert lines[4] == "  round 4: forfeit loss against 2: left out (not played over the board)"

@@ -890,9 +890,9 @@ def breakdown(
     rounds = tournament.rounds_played if after_round is None else after_round
     value = _number(values[player][spec.name])
     head = f"{spec.name} of player {player} ({EDITIONS[edition]}): {value}"
-    if spec.acronym not in ("BH", "FB", "SB"):
-        return [head]
     facts = _Facts(tournament, rounds, edition, fore=spec.acronym == "FB", round_robin=round_robin)
+    if spec.acronym not in ("BH", "FB", "SB"):
+        return [head, *_round_lines(facts, player, spec)]
     contributions = facts.contributions(player)
     sb = spec.acronym == "SB"
     pairs = [((o * pts) if sb else o, v) for o, pts, v in contributions]
@@ -910,6 +910,32 @@ def breakdown(
         part = f"{_number(opp)} x {_number(pts)} = {_number(opp * pts)}" if sb else _number(opp)
         mark = " - cut" if i in cut else ""
         lines.append(f"  round {i + 1}: {who} (counted {part}){mark}")
+    return lines
+
+
+def _round_lines(facts: _Facts, player: PlayerId, spec: TieBreakSpec) -> list[str]:
+    """Per round, what a tie-break other than BH/FB/SB read: the opponent and his rating
+    for the rating tie-breaks (or why the round is left out), the points otherwise."""
+    a = spec.acronym
+    if a in ("TPN", "RTNG"):
+        return []
+    lines = []
+    rating_based = a in ("ARO", "TPR", "PTP", "APRO", "APPO")
+    for i, row in enumerate(facts.by_player[player], start=1):
+        what = _KINDS.get(row.category, "game")
+        if row.opponent is not None:
+            what += f" against {row.opponent}"
+        if rating_based:
+            rating = facts.rating.get(row.opponent) if row.opponent is not None else None
+            if row.category != 0:
+                note = "left out (not played over the board)"
+            elif not rating:
+                note = "left out (opponent unrated)"
+            else:
+                note = f"opponent rated {rating}, scored {_number(row.points)}"
+        else:
+            note = f"scored {_number(row.points)}"
+        lines.append(f"  round {i}: {what}: {note}")
     return lines
 
 
