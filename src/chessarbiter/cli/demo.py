@@ -286,14 +286,16 @@ def run_demo(
     summary = _leaders(leaders, final=last == total, ascii=ascii)
     yield f"{final}\n{standings_text(rows, ascii=ascii)}\n\n{summary}"
     yield f"Crosstable\n{crosstable_text(tournament, last, ascii=ascii)}"
-    closing = ["Players on equal points share their place (no tie-breaks are applied)."]
+    closing = ["Players on equal points share their place here (no tie-breaks applied)."]
     if trf_out is None:
-        closing.append("Save the event with --trf-out EVENT.trf, then try:")
-        closing.append("    chessarbiter standings EVENT.trf")
+        closing.append("Save the event with --trf-out EVENT.trf, then try the round-robin")
+        closing.append("tie-breaks of C.07 (direct encounter, Sonneborn-Berger, Koya):")
+        closing.append('    chessarbiter standings EVENT.trf --tiebreaks "DE,SB,KS"')
     else:
         trf_out.write_text(trf.dumps(tournament), encoding="utf-8")
-        closing.append(f"The event was written as a TRF file to {trf_out}. Try:")
-        closing.append(f"    chessarbiter standings {trf_out}")
+        closing.append(f"The event was written as a TRF file to {trf_out}. Try the round-robin")
+        closing.append("tie-breaks of C.07 (direct encounter, Sonneborn-Berger, Koya):")
+        closing.append(f'    chessarbiter standings {trf_out} --tiebreaks "DE,SB,KS"')
     yield "\n".join(closing)
 
 
