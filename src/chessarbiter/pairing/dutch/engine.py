@@ -282,14 +282,17 @@ class _DutchPairer:
         ctx, mc, match_of = self.ctx, self.mc, self.match_of
         base, terms = ctx.outside_terms(self.players)
         banned = self.banned
+        distinct = set(terms)
         for i in range(self.n):
             if i in match_of:
                 continue
             ti = base + terms[i]
             bi = banned[i]
+            # one int object per distinct value: the kernel converts each value once a row
+            sums = {t: ti + t for t in distinct}
             mc.set_row(
                 i,
-                [0 if j in bi or j in match_of else ti + terms[j] for j in range(i)],
+                [0 if j in bi or j in match_of else sums[terms[j]] for j in range(i)],
             )
         if warm:
             mates = list(range(self.n))
@@ -346,8 +349,9 @@ class _DutchPairer:
             for larger in range(self.bracket_size, size):
                 lv = members[larger]
                 tl, bl = terms[lv], banned[lv]
+                sums = {h: h + tl for h in set(higher[:larger])}
                 base[larger] = [
-                    0 if members[smaller] in bl else higher[smaller] + tl
+                    0 if members[smaller] in bl else sums[higher[smaller]]
                     for smaller in range(larger)
                 ]
         self.base = base

@@ -1546,6 +1546,11 @@ static PyObject *Engine_set_row(Engine *e, PyObject *const *args, Py_ssize_t nar
         return NULL;
     }
     PyObject **items = PySequence_Fast_ITEMS(seq);
+    /* the same int object again (rows often repeat a few values): its limbs are still in
+     * e->tmp, which store_weight does not touch */
+    PyObject *last = NULL;
+    int last_L = 0;
+    limb *w2 = NULL;
     for (Py_ssize_t v = 0; v < k; v++) {
         PyObject *ow = items[v];
         if (!PyLong_Check(ow)) {
@@ -1563,10 +1568,13 @@ static PyObject *Engine_set_row(Engine *e, PyObject *const *args, Py_ssize_t nar
             }
             continue;
         }
-        limb *w2;
-        if (load_weight(e, ow, &w2) < 0) {
-            Py_DECREF(seq);
-            return NULL;
+        if (ow != last || e->L != last_L) {
+            if (load_weight(e, ow, &w2) < 0) {
+                Py_DECREF(seq);
+                return NULL;
+            }
+            last = ow;
+            last_L = e->L;
         }
         store_weight(e, u, (int)v, w2);
     }
