@@ -608,6 +608,36 @@ static void add_labeled(Stage *s, int b)
     s->labeled[s->nlabeled++] = b;
 }
 
+/* add_s's scan of the row of u: lowers bp (and fsv) of the non-S vertices; for the large
+ * case, the least key to an S vertex (returned as its index, -1 if none) */
+static inline __attribute__((always_inline)) int scan_row(
+    Stage *s, const int *act, int nact, const char *is_s, const char *vis, const char *is_free,
+    const limb *yu, const limb *wu, limb *row, limb *best, limb *k, int large, int L)
+{
+    int arg = -1;
+    for (int i = 0; i < nact; i++) {
+        int x = act[i];
+        if (is_s[x]) {
+            /* bp[x] is never read for an S vertex; keys with ys = inf never count */
+            if (large && vis[x]) {
+                bi_sub(k, s->ys + (size_t)x * L, wu + (size_t)x * L, L);
+                if (arg < 0 || bi_lt(k, best, L)) {
+                    bi_copy(best, k, L);
+                    arg = x;
+                }
+            }
+            continue;
+        }
+        bi_sub(row, yu, wu + (size_t)x * L, L);
+        limb *bx = s->bp + (size_t)x * L;
+        if (bi_lt(row, bx, L)) {
+            bi_copy(bx, row, L);
+            if (is_free[x]) bi_add(s->fsv + (size_t)x * L, row, s->yfree + (size_t)x * L, L);
+        }
+    }
+    return arg;
+}
+
 static void add_s(Stage *s, int b, const int *newv, int nnew)
 {
     Engine *e = s->e;
@@ -634,26 +664,13 @@ static void add_s(Stage *s, int b, const int *newv, int nnew)
         int arg = -1;
         int large = nsv && !small;
         bi_copy(best, s->inf, L);
-        for (int i = 0; i < nact; i++) {
-            int x = act[i];
-            if (is_s[x]) {
-                /* bp[x] is never read for an S vertex; keys with ys = inf never count */
-                if (large && vis[x]) {
-                    bi_sub(k, YS(s, x), wu + (size_t)x * L, L);
-                    if (arg < 0 || bi_lt(k, best, L)) {
-                        bi_copy(best, k, L);
-                        arg = x;
-                    }
-                }
-                continue;
-            }
-            bi_sub(row, yu, wu + (size_t)x * L, L);
-            limb *bx = BP(s, x);
-            if (bi_lt(row, bx, L)) {
-                bi_copy(bx, row, L);
-                if (is_free[x]) bi_add(FS(s, x), row, YF(s, x), L);
-            }
-        }
+        /* the hot loop, specialised for the usual widths so the limb loops unroll */
+        if (L == 4)
+            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 4);
+        else if (L == 5)
+            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 5);
+        else
+            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, L);
         if (!nsv) continue;
         if (small) {
             for (int q = 0; q < nsv; q++) {
