@@ -664,11 +664,17 @@ static void add_s(Stage *s, int b, const int *newv, int nnew)
         int arg = -1;
         int large = nsv && !small;
         bi_copy(best, s->inf, L);
-        /* the hot loop, specialised for the usual widths so the limb loops unroll */
-        if (L == 4)
+        /* the hot loop, specialised for the usual widths (2-6 words) so the limb loops unroll */
+        if (L == 2)
+            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 2);
+        else if (L == 3)
+            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 3);
+        else if (L == 4)
             arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 4);
         else if (L == 5)
             arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 5);
+        else if (L == 6)
+            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 6);
         else
             arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, L);
         if (!nsv) continue;
