@@ -60,14 +60,18 @@ def format_points(points: Decimal, *, ascii: bool = False) -> str:
     if points == points.to_integral_value():
         return str(int(points))
     if ascii or (points * 2) != (points * 2).to_integral_value():
-        return _plain(points)
+        return plain_number(points)
     whole = int(abs(points) - _HALF)
     sign = "-" if points < 0 else ""
     return f"{sign}{whole or ''}½"
 
 
-def _plain(value: Decimal) -> str:
-    """Decimals without trailing zeros or exponent: ``6.50`` -> ``6.5``."""
+def plain_number(value: Decimal) -> str:
+    """Decimals without trailing zeros or exponent: ``6.50`` -> ``6.5``, ``31.0`` -> ``31``.
+
+    >>> plain_number(Decimal("6.50")), plain_number(Decimal("31.0"))
+    ('6.5', '31')
+    """
     return format(value.normalize(), "f")
 
 

@@ -16,18 +16,11 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from decimal import Decimal
 from html import escape
 
-from chessarbiter.crosstable import result_mark
+from chessarbiter.crosstable import plain_number, result_mark
 from chessarbiter.model import Colour, RoundEntry
 from chessarbiter.standings import Standing
-
-
-def _number(value: Decimal) -> str:
-    """``6.50`` -> ``6.5``; ``31`` stays ``31``."""
-    text = format(value.normalize(), "f")
-    return text
 
 
 def standings_csv(rows: Sequence[Standing]) -> str:
@@ -49,8 +42,8 @@ def standings_csv(rows: Sequence[Standing]) -> str:
                 row.name,
                 row.rating or "",
                 row.federation,
-                _number(row.points),
-                *(_number(row.tiebreaks[n]) for n in names),
+                plain_number(row.points),
+                *(plain_number(row.tiebreaks[n]) for n in names),
             ]
         )
     return out.getvalue()
@@ -106,8 +99,8 @@ def standings_html(rows: Sequence[Standing], title: str, subtitle: str = "") -> 
             f"<td>{escape(row.federation)}</td>",
             *(f"<td class=round>{escape(_cell(e))}</td>" for e in row.entries),
             *("<td></td>" for _ in range(rounds - len(row.entries))),
-            f"<td>{_number(row.points)}</td>",
-            *(f"<td>{_number(row.tiebreaks[n])}</td>" for n in names),
+            f"<td>{plain_number(row.points)}</td>",
+            *(f"<td>{plain_number(row.tiebreaks[n])}</td>" for n in names),
         ]
         body.append("<tr>" + "".join(cells) + "</tr>")
     meta = f"<p class=meta>{escape(subtitle)}</p>" if subtitle else ""

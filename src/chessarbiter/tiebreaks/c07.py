@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
+from chessarbiter.crosstable import plain_number
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model import PlayerId, Result, RoundEntry, Tournament
 from chessarbiter.model.results import Colour
@@ -168,6 +169,11 @@ def parse_list(text: str) -> list[TieBreakSpec]:
 PAB_OR_FULL_BYE, FORFEIT_WIN, BYE_THEN_PLAY, FORFEIT_LOSS, BYE_TO_THE_END = 1, 2, 3, 4, 5
 
 
+def is_round_robin(tournament: Tournament) -> bool:
+    """Pre-determined pairings (C.07 15.2), as the TRF ``092`` type names them."""
+    return "robin" in tournament.tournament_type.lower()
+
+
 def _is_vur(entry: RoundEntry) -> bool:
     """C.07 16.1: a voluntary unplayed round: a requested (half- or zero-point) bye, a round
     not paired (every round after a withdrawal counts as a zero-point bye), or a forfeit loss."""
@@ -235,6 +241,7 @@ class _Facts:
         #: C.07 15.2: pre-determined pairings, forfeits count as played (not for ratings;
         #: forfeit losses not for type-B tie-breaks).
         self.round_robin = round_robin
+        self._contributions: dict[PlayerId, list[tuple[Decimal, Decimal, bool]]] = {}
         self.win, self.draw = ps.win, ps.draw
         self.rounds = rounds
         #: The first (FIDE) rating of each player; unrated players have none, or the rating
@@ -319,7 +326,17 @@ class _Facts:
 
     def contributions(self, player: PlayerId) -> list[tuple[Decimal, Decimal, bool]]:
         """Per round: (opponent's score as counted, points scored, voluntarily unplayed —
-        cut first by C.07 16.5; never so in the legacy rules)."""
+        cut first by C.07 16.5; never so in the legacy rules). Computed once per player."""
+        known = self._contributions.get(player)
+        if known is None:
+            known = self._contributions[player] = self._contributions_of(player)
+        return known
+
+    def buchholz(self, player: PlayerId) -> Decimal:
+        """C.07 8.1: the plain Buchholz (no cut), as AOB (8.2) averages it."""
+        return sum((o for o, _, _ in self.contributions(player)), ZERO)
+
+    def _contributions_of(self, player: PlayerId) -> list[tuple[Decimal, Decimal, bool]]:
         out = []
         for i, row in enumerate(self.by_player[player]):
             if row.category == 0 or (self.counts_as_played(row) and row.opponent is not None):
@@ -533,7 +550,7 @@ def compute(
     specs = list(specs)
     rounds = tournament.rounds_played if after_round is None else after_round
     if round_robin is None:
-        round_robin = "robin" in tournament.tournament_type.lower()
+        round_robin = is_round_robin(tournament)
     facts = _Facts(
         tournament, rounds, edition, round_robin=round_robin, unrated_rating=unrated_rating
     )
@@ -545,14 +562,11 @@ def compute(
     perf = _Performances(facts)
     buchholz: dict[PlayerId, Decimal] = {}
     fore_buchholz: dict[PlayerId, Decimal] = {}
-    plain = TieBreakSpec("BH", "BH")
     if any(s.acronym == "AOB" for s in specs):
         for p in tournament:
-            buchholz[p.number] = _cut([(o, v) for o, _, v in facts.contributions(p.number)], plain)
+            buchholz[p.number] = facts.buchholz(p.number)
             if fore is not None:
-                fore_buchholz[p.number] = _cut(
-                    [(o, v) for o, _, v in fore.contributions(p.number)], plain
-                )
+                fore_buchholz[p.number] = fore.buchholz(p.number)
     out: dict[PlayerId, dict[str, Decimal]] = {}
     for p in tournament:
         n = p.number
@@ -574,13 +588,13 @@ def compute(
                     if opponents
                     else ZERO
                 )
-            elif a == "REP":
+            elif a == "REP":  # 7.6: rounds not voluntarily unplayed (16.1)
                 values[spec.name] = Decimal(sum(1 for r in rows if not r.vur))
             elif a == "STD":
                 values[spec.name] = sum((facts.standard_point(n, r) for r in rows), ZERO)
-            elif a == "TPN":
+            elif a == "TPN":  # 7.8 (ascending)
                 values[spec.name] = Decimal(n)
-            elif a == "RTNG":
+            elif a == "RTNG":  # 10.6
                 values[spec.name] = Decimal(facts.rating.get(n) or 0)
             elif a in ("BH", "SB"):
                 if contributions is None:
@@ -593,15 +607,15 @@ def compute(
                         spec,
                         sb=[o for o, _, _ in contributions],
                     )
-            elif a == "WIN":
+            elif a == "WIN":  # 7.1: win points, with or without play
                 values[spec.name] = Decimal(sum(1 for r in rows if r.points >= facts.win))
-            elif a == "WON":
+            elif a == "WON":  # 7.2: games won (over the board; 15.2 in round robins)
                 values[spec.name] = Decimal(
                     sum(
                         1 for r in rows if facts.counts_as_played(r, True) and r.points >= facts.win
                     )
                 )
-            elif a == "BPG":
+            elif a == "BPG":  # 7.3
                 values[spec.name] = Decimal(
                     sum(
                         1
@@ -609,7 +623,7 @@ def compute(
                         if facts.counts_as_played(r, True) and r.colour is Colour.BLACK
                     )
                 )
-            elif a == "BWG":
+            elif a == "BWG":  # 7.4
                 values[spec.name] = Decimal(
                     sum(
                         1
@@ -619,14 +633,12 @@ def compute(
                         and r.points >= facts.win
                     )
                 )
-            elif a == "PS":
-                running, total, scores = ZERO, ZERO, []
+            elif a == "PS":  # 7.5; Cut-n drops the first n running scores
+                running, scores = ZERO, []
                 for r in rows:
                     running += r.points
                     scores.append(running)
-                cut = scores[spec.cut :] if spec.cut else scores
-                total = sum(cut, ZERO)
-                values[spec.name] = total
+                values[spec.name] = sum(scores[spec.cut :], ZERO)
             elif a == "KS":
                 # C.07 9.2: points scored against the opponents with at least half the maximum
                 # score; 14.5: the limit moved by n half points
@@ -643,9 +655,9 @@ def compute(
                 )
             elif a == "DE":
                 values[spec.name] = ZERO  # set below, once the groups are known
-            elif a == "PTP":
+            elif a == "PTP":  # 10.3
                 values[spec.name] = Decimal(perf.perfect(n))
-            elif a in ("APRO", "APPO"):
+            elif a in ("APRO", "APPO"):  # 10.4, 10.5
                 of = perf.tpr if a == "APRO" else perf.perfect
                 rated_opponents = [
                     r.opponent
@@ -658,7 +670,7 @@ def compute(
                     if rated_opponents
                     else ZERO
                 )
-            elif a in ("ARO", "TPR"):
+            elif a in ("ARO", "TPR"):  # 10.1, 10.2
                 played = [
                     (facts.rating.get(r.opponent) if r.opponent is not None else None, r.points)
                     for r in rows
@@ -885,10 +897,10 @@ def breakdown(
       round 2: opponent 3 scores 1.5 (counted 1.5)
     """
     if round_robin is None:
-        round_robin = "robin" in tournament.tournament_type.lower()
+        round_robin = is_round_robin(tournament)
     values = compute(tournament, [spec], after_round, edition, round_robin)
     rounds = tournament.rounds_played if after_round is None else after_round
-    value = _number(values[player][spec.name])
+    value = plain_number(values[player][spec.name])
     head = f"{spec.name} of player {player} ({EDITIONS[edition]}): {value}"
     facts = _Facts(tournament, rounds, edition, fore=spec.acronym == "FB", round_robin=round_robin)
     if spec.acronym not in ("BH", "FB", "SB"):
@@ -902,12 +914,15 @@ def breakdown(
         zip(facts.by_player[player], contributions, strict=True)
     ):
         if row.category == 0 or (facts.counts_as_played(row) and row.opponent is not None):
-            who = f"opponent {row.opponent} scores {_number(facts.score[row.opponent or 0])}"
+            who = f"opponent {row.opponent} scores {plain_number(facts.score[row.opponent or 0])}"
         elif facts.legacy:
             who = f"{_KINDS[row.category]}: virtual opponent (C.02 13.15.2)"
         else:
             who = f"{_KINDS[row.category]}: dummy opponent (16.4)"
-        part = f"{_number(opp)} x {_number(pts)} = {_number(opp * pts)}" if sb else _number(opp)
+        if sb:
+            part = f"{plain_number(opp)} x {plain_number(pts)} = {plain_number(opp * pts)}"
+        else:
+            part = plain_number(opp)
         mark = " - cut" if i in cut else ""
         lines.append(f"  round {i + 1}: {who} (counted {part}){mark}")
     return lines
@@ -932,15 +947,11 @@ def _round_lines(facts: _Facts, player: PlayerId, spec: TieBreakSpec) -> list[st
             elif not rating:
                 note = "left out (opponent unrated)"
             else:
-                note = f"opponent rated {rating}, scored {_number(row.points)}"
+                note = f"opponent rated {rating}, scored {plain_number(row.points)}"
         else:
-            note = f"scored {_number(row.points)}"
+            note = f"scored {plain_number(row.points)}"
         lines.append(f"  round {i}: {what}: {note}")
     return lines
-
-
-def _number(value: Decimal) -> str:
-    return format(value.normalize(), "f")
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,7 +72,6 @@ class WeightContext(RoundFacts):
         self.score_bits = total
         self.shifts: dict[int, int] = {}
         self.group_bits = largest.bit_length()
-        self.groups_shift = 0
         self.bye_score = 0
         self.single_downfloater_is_bye = False
         self.unplayed_ranks: dict[int, int] = {}
@@ -91,11 +90,7 @@ class WeightContext(RoundFacts):
 
     def _words(self, groups_shift: int) -> int:
         """64-bit words per doubled weight with a few bits of headroom, for ``groups_shift``."""
-        saved = self.groups_shift
-        self.groups_shift = groups_shift
-        bits = self._total_bits() + 2 + 1 + 8
-        self.groups_shift = saved
-        return (bits + 63) // 64
+        return (self._total_bits(groups_shift) + 2 + 1 + 8 + 63) // 64
 
     def widen(self, groups_shift: int) -> None:
         """Set the width of the "scores" fields (the layout of every weight changes)."""
@@ -191,8 +186,9 @@ class WeightContext(RoundFacts):
             bit -= width
         return "C4/C5"
 
-    def _total_bits(self) -> int:
-        s, g = self.group_bits, self.groups_shift
+    def _total_bits(self, groups_shift: int | None = None) -> int:
+        s = self.group_bits
+        g = self.groups_shift if groups_shift is None else groups_shift
         bits = s + g + s + g + 2 * s + 4 * s
         if self.played >= 1:
             bits += 2 * s + 2 * g
