@@ -44,6 +44,8 @@ _NO_PAIRING = (
     "no valid pairing exists: the players cannot all be paired while satisfying every absolute "
     "criterion"
 )
+#: The weight of an allowed pair in the completion matcher (even, so every dual starts at 1).
+_VALID = 2
 
 
 def compute_pairs_2017(
@@ -101,13 +103,28 @@ class _Dutch2017Pairer:
 
     def check_completion(self) -> None:
         """Whether the round can be paired at all under C.1-C.3 (with one PAB-eligible player
-        left over when the number of players is odd)."""
+        left over when the number of players is odd).
+
+        Every allowed pair weighs 2 (the PAB vertex counts as a player): the matcher starts
+        from a greedy matching with every dual 1, which makes every allowed pair tight, so
+        only the players the greedy matching leaves out are left to the solver.
+        """
         players, ctx, validity, n = self.players, self.ctx, self.validity, self.n
-        for i in range(n):
-            bi = self.banned[i]
-            validity.set_row(i, [0 if j in bi else 1 for j in range(i)])
-            if n & 1:
-                validity.set_edge_weight(i, n, int(ctx.eligible(players[i])))
+        size = n + (n & 1)
+        allowed = [[j not in self.banned[i] for j in range(i)] for i in range(n)]
+        if n & 1:
+            allowed.append([ctx.eligible(p) for p in players])
+        for i in range(size):
+            validity.set_row(i, [_VALID if ok else 0 for ok in allowed[i]])
+        mates = list(range(size))
+        for i in range(size):
+            if mates[i] != i:
+                continue
+            for j in range(i + 1, size):
+                if mates[j] == j and allowed[j][i]:
+                    mates[i], mates[j] = j, i
+                    break
+        validity.warm_start(mates, [_VALID // 2] * size)
         if not self._completable():
             raise NoValidPairingError(_NO_PAIRING)
 
@@ -219,7 +236,7 @@ class _Bracket:
         """Keep ``v0``-``v1`` in this bracket's matching and in the completion matching."""
         self.mc.freeze(v0, v1)
         validity, a, b = self.pairer.validity, self.members[v0], self.members[v1]
-        validity.set_edge_weight(a, b, 1)  # it may have been cut by a PPB pairing undone (A.9)
+        validity.set_edge_weight(a, b, _VALID)  # it may have been cut by a PPB pairing undone (A.9)
         validity.freeze(a, b)
 
     def in_bracket(self, v: int) -> bool:
