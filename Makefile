@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test lint bench clean
+.PHONY: install run test lint bench clean chromium
 
 install: $(STAMP)
 
@@ -13,15 +13,24 @@ $(BIN)/python:
 
 $(STAMP): $(BIN)/python pyproject.toml setup.py src/chessarbiter/pairing/matching/_native.c
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[web,dev]'
 	touch $(STAMP)
 
-# The main job. Until the web application lands: a bundled example event, paired and scored
-# on the command line, with standings and a crosstable.
+# The main job: the arbiter's web application on an embedded SQLite database (in ./var),
+# at http://127.0.0.1:$${PORT:-8000}/; prints how to log in. NO_DEMO=1: no demo event.
 run: install
-	$(BIN)/chessarbiter demo
+	$(BIN)/chessarbiter web serve
 
-test: install
+# The browser tests drive Debian's chromium (never a downloaded browser): installed here
+# when missing and possible (root with apt), else those tests are skipped with the reason.
+CHROMIUM ?= /usr/bin/chromium
+chromium:
+	@test -x $(CHROMIUM) || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } \
+	    >/dev/null 2>&1 || echo "could not install chromium: the browser tests will be skipped"; }
+
+test: install chromium
 	$(BIN)/python -m pytest -n auto src tests
 
 lint: install
@@ -35,4 +44,4 @@ bench: install
 	$(BIN)/python benchmarks/pairing.py --sizes 100,300
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache test-artifacts

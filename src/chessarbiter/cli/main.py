@@ -38,9 +38,9 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from chessarbiter.cli import demo, pair, roundrobin, standings, trf
+    from chessarbiter.cli import demo, pair, roundrobin, standings, trf, web
 
-    for module in (trf, roundrobin, standings, pair, demo):
+    for module in (trf, roundrobin, standings, pair, demo, web):
         module.register(cli)
 
 

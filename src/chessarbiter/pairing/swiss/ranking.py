@@ -1,0 +1,61 @@
+"""The initial order of a Swiss event: who gets which pairing number (C.04.2 B, 2026 art. 2).
+
+>>> from chessarbiter.model import Player
+>>> players = [Player(1, "Zeta", rating=2400), Player(2, "Alpha", rating=2400, title="IM"),
+...            Player(3, "Beta", rating=2500), Player(4, "Gamma")]
+>>> [p.name for p in initial_order(players)]
+['Beta', 'Alpha', 'Zeta', 'Gamma']
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+
+from chessarbiter.errors import TournamentError
+from chessarbiter.model import Player
+
+#: C.04.2 B.2 (2017) / 2026 art. 2.2: the title order after equal ratings.
+TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+#: C.04.2 B.3 (2017) / 2026 art. 2.3: no pairing-number change once this round is paired.
+RENUMBERING_BARRED_FROM = 4
+
+
+def _title_rank(title: str) -> int:
+    t = title.strip().upper()
+    # TRF writes titles with one letter for some (g, m, f, c, wg, wm, wf, wc)
+    short = {"G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM"}
+    t = short.get(t, t)
+    return TITLE_ORDER.index(t) if t in TITLE_ORDER else len(TITLE_ORDER)
+
+
+def _alphabetical(name: str) -> str:
+    return unicodedata.normalize("NFKD", name).casefold()
+
+
+def initial_order(players: Iterable[Player]) -> list[Player]:
+    """C.04.2 B.2 (2017) / 2026 art. 2.2: by rating (highest first; unrated last), then by
+    FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, untitled), then alphabetically by name
+    (case and accents ignored); equal in all three: the present order is kept."""
+    return sorted(
+        players,
+        key=lambda p: (-(p.rating or 0), _title_rank(p.title), _alphabetical(p.name)),
+    )
+
+
+def check_renumbering_allowed(rounds_paired: int) -> None:
+    """C.04.2 B.3 (2017) / 2026 art. 2.3: pairing numbers may be reassigned (corrected data)
+    until round 4 has been paired, never after.
+
+    >>> check_renumbering_allowed(3)
+    >>> check_renumbering_allowed(4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    chessarbiter.errors.TournamentError: pairing numbers cannot change after round 4 ...
+    """
+    if rounds_paired >= RENUMBERING_BARRED_FROM:
+        raise TournamentError(
+            "pairing numbers cannot change after round 4 has been paired "
+            f"(C.04.2 B.3 / 2026 art. 2.3); {rounds_paired} rounds are paired"
+        )

@@ -1,0 +1,1152 @@
+"""Registering players from files: an entry list in CSV, or a FIDE rating list.
+
+Three readers give :class:`PlayerRecord` s, which :meth:`PlayerRecord.to_player` turns into the
+model's :class:`~chessarbiter.model.Player`:
+
+* :func:`read_players_csv` — an entry list exported from a spreadsheet or a web form: a header
+  row, then one player a row; ``,`` ``;`` or tab, English or Russian column names.
+* :func:`read_fide_rating_list` — the rating lists FIDE publishes for download, in either of
+  their two formats (the file is read as given, never downloaded):
+
+  - the fixed-width text files: ``players_list_foa.txt`` (standard, rapid and blitz in one
+    file) and ``standard_rating_list.txt`` / ``rapid_rating_list.txt`` /
+    ``blitz_rating_list.txt`` (one list each);
+  - the XML files: ``players_list_xml_foa.xml`` and the single lists' ``..._xml`` files.
+
+* :func:`find_players` (with :class:`PlayerIndex` for a big list) — the registration form's
+  look-up, by FIDE id or by the beginning of a name.
+
+The readers take text: bytes are the caller's to decode (:func:`chessarbiter.trf.decode` reads
+UTF-8, with or without a byte-order mark, and falls back to Windows-1252).
+
+Errors follow the TRF reader: a :class:`RegistrationError` (a
+:class:`~chessarbiter.errors.FileFormatError`) lists every problem found, each as
+``FILE:LINE:COLUMN: message`` with 1-based lines and columns (the column of a CSV problem is the
+field's position in the row, as a spreadsheet numbers its columns; a column of 0 means the whole
+line, a line of 0 the whole file). Reading stops after 100 problems. What was read leniently
+(an unknown column ignored, a rating-list entry without a name left out) is returned in the
+``warnings`` of the :class:`PlayerList`, in the same form.
+
+>>> players = read_players_csv("Name;Rtg;FIDE ID\\nCarlsen, Magnus;2830;1503014\\n", "p.csv")
+>>> players[0]
+PlayerRecord(name='Carlsen, Magnus', rating=2830, fide_id=1503014, federation='', title='', \
+sex='', birth='', club='', flag='')
+>>> players[0].to_player(1).fide_id
+'1503014'
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import unicodedata
+import xml.etree.ElementTree as ET
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Final, NoReturn
+
+from chessarbiter.errors import FileFormatError, Problem
+from chessarbiter.model import Player
+
+__all__ = [
+    "FIDE_TITLES",
+    "RATING_KINDS",
+    "PlayerIndex",
+    "PlayerList",
+    "PlayerRecord",
+    "RegistrationError",
+    "find_players",
+    "read_fide_rating_list",
+    "read_players_csv",
+]
+
+#: The FIDE titles a TRF title field (columns 11-13) carries, strongest first.
+FIDE_TITLES: Final = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+#: The lists of a FIDE rating file, for ``rating_kind``.
+RATING_KINDS: Final = ("standard", "rapid", "blitz")
+#: Ratings outside ``0..RATING_MAX`` are refused.
+RATING_MAX: Final = 3500
+#: Reading stops after this many problems; at most this many warnings are kept.
+MAX_PROBLEMS: Final = 100
+
+
+class RegistrationError(FileFormatError):
+    """A player file (CSV entry list or FIDE rating list) could not be read.
+
+    ``problems`` lists every problem found, each with file, line and column.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """One player read for registration.
+
+    Values are normalised so that they can go into the model (and a TRF file) as they are:
+
+    * ``rating``: ``None`` when the file has none (a FIDE list's ``0`` is also "unrated");
+    * ``fide_id``: ``None`` when there is none;
+    * ``federation``: a three-letter code, upper case (``"NOR"``), or ``""``;
+    * ``title``: a FIDE title as TRF writes it (``"GM"``, ``"WFM"``...), or ``""``;
+    * ``sex``: ``"m"`` or ``"w"`` as in TRF and :class:`~chessarbiter.model.Player` (a file's
+      ``f``/``F``/``ж`` is ``"w"``), or ``""``;
+    * ``birth``: a year ``"1990"`` or a date in TRF's form ``"1990/05/17"``, or ``""``;
+    * ``flag``: a FIDE list's flag as written: ``i`` inactive, ``w`` woman (``wi`` both).
+      Kept as data: nobody is left out for it.
+
+    >>> r = PlayerRecord("Polgar, Judit", 2675, 700070, "HUN", "GM", "w", "1976", flag="wi")
+    >>> r.inactive
+    True
+    """
+
+    name: str
+    rating: int | None = None
+    fide_id: int | None = None
+    federation: str = ""
+    title: str = ""
+    sex: str = ""
+    birth: str = ""
+    club: str = ""
+    flag: str = ""
+
+    @property
+    def inactive(self) -> bool:
+        """Flagged inactive (``i``) on the FIDE list it comes from."""
+        return "i" in self.flag
+
+    def to_player(self, number: int) -> Player:
+        """The model's :class:`~chessarbiter.model.Player` with pairing number ``number``.
+
+        Fields go where the TRF reader puts a ``001`` record's: the FIDE id as text
+        (``Player.fide_id`` is the TRF field as written), the birth in ``birth_date``. The flag
+        has no place in the model.
+
+        >>> p = PlayerRecord("Hou, Yifan", 2633, 8602980, "CHN", "GM", "w", "1994").to_player(3)
+        >>> p.number, p.name, p.rating, p.fide_id, p.federation, p.title, p.sex, p.birth_date
+        (3, 'Hou, Yifan', 2633, '8602980', 'CHN', 'GM', 'w', '1994')
+
+        :raises ValueError: if ``number`` is not a pairing number (1 or more).
+        """
+        if number < 1:
+            raise ValueError(f"pairing numbers start at 1, not {number}")
+        return Player(
+            number=number,
+            name=self.name,
+            sex=self.sex,
+            title=self.title,
+            rating=self.rating,
+            federation=self.federation,
+            fide_id="" if self.fide_id is None else str(self.fide_id),
+            birth_date=self.birth,
+            club=self.club,
+        )
+
+
+class PlayerList(list[PlayerRecord]):
+    """The records of a file, in file order, and the file's ``warnings``: what was read
+    leniently (:class:`~chessarbiter.errors.Problem` s, as errors are reported).
+
+    >>> players = read_players_csv("Nr.,Name\\n1,Ann\\n", "p.csv")
+    >>> [p.name for p in players], [str(w) for w in players.warnings]
+    (['Ann'], ['p.csv:1:1: column "Nr." is not known; ignored'])
+    """
+
+    def __init__(
+        self, records: Iterable[PlayerRecord] = (), warnings: Iterable[Problem] = ()
+    ) -> None:
+        super().__init__(records)
+        self.warnings: list[Problem] = list(warnings)
+
+
+# -- reporting ------------------------------------------------------------------------------
+
+
+def _q(value: str) -> str:
+    """A value quoted for a message: ``"abc"`` (control characters and quotes escaped)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+class _Report:
+    """Problems and warnings of one file; raises once there are errors."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.errors: list[Problem] = []
+        self.warnings: list[Problem] = []
+        self.more_warnings = 0
+
+    def error(self, line: int, column: int, message: str) -> None:
+        self.errors.append(Problem(self.source, line, column, message))
+        if len(self.errors) >= MAX_PROBLEMS:
+            self.fail(stopped=True)
+
+    def warn(self, line: int, column: int, message: str) -> None:
+        if len(self.warnings) < MAX_PROBLEMS:
+            self.warnings.append(Problem(self.source, line, column, message))
+        else:
+            self.more_warnings += 1
+
+    def fail(self, *, stopped: bool = False) -> NoReturn:
+        problems = sorted(self.errors, key=lambda p: (p.line, p.column))
+        if stopped:
+            problems.append(Problem(self.source, 0, 0, f"stopped after {len(problems)} problems"))
+        raise RegistrationError(problems)
+
+    def finish(self, records: list[PlayerRecord]) -> PlayerList:
+        if self.errors:
+            self.fail()
+        warnings = self.warnings
+        if self.more_warnings:
+            warnings.append(
+                Problem(self.source, 0, 0, f"{self.more_warnings} more warnings not listed")
+            )
+        return PlayerList(records, warnings)
+
+
+# -- values ---------------------------------------------------------------------------------
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?[0-9]*[.,][0-9]+")
+_YEAR = re.compile(r"[0-9]{4}")
+_YMD = re.compile(r"([0-9]{4})([-/.])([0-9]{1,2})\2([0-9]{1,2})")
+_DMY = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})")
+_FEDERATION = re.compile(r"[A-Z]{3}")
+_FIRST_YEAR, _LAST_YEAR = 1900, 2099
+
+_SEX: Final = {
+    "m": "m",
+    "male": "m",
+    "man": "m",
+    "м": "m",
+    "муж": "m",
+    "мужской": "m",
+    "f": "w",
+    "w": "w",
+    "female": "w",
+    "woman": "w",
+    "ж": "w",
+    "жен": "w",
+    "женский": "w",
+}
+
+
+def _parse_rating(raw: str) -> tuple[int | None, str]:
+    """``(rating, "")``, or ``(None, why not)``.
+
+    >>> _parse_rating("2100"), _parse_rating(""), _parse_rating("abc")
+    ((2100, ''), (None, ''), (None, 'rating "abc" is not a number'))
+    """
+    if not raw:
+        return None, ""
+    if _INTEGER.fullmatch(raw):
+        value = int(raw)
+        if not 0 <= value <= RATING_MAX:
+            return None, f"rating {value} is out of range 0..{RATING_MAX}"
+        return value, ""
+    if _DECIMAL.fullmatch(raw):
+        return None, f"rating {_q(raw)} is not a whole number"
+    return None, f"rating {_q(raw)} is not a number"
+
+
+def _parse_fide_id(raw: str) -> tuple[int | None, str]:
+    """``(id, "")``, or ``(None, why not)``: a FIDE id is 1 to 10 digits, not all zero (TRF
+    gives it 11 columns; FIDE's ids have 9 digits at most so far)."""
+    if not raw:
+        return None, ""
+    if not (raw.isascii() and raw.isdigit()):
+        return None, f"FIDE id {_q(raw)} is not a number"
+    value = int(raw)
+    if value == 0 or value >= 10**10:
+        return None, f"FIDE id {_q(raw)} is out of range (1 to 10 digits, not zero)"
+    return value, ""
+
+
+def _parse_birth(raw: str) -> str | None:
+    """A year or a date in TRF's form (``YYYY`` or ``YYYY/MM/DD``), ``None`` if ``raw`` is
+    neither. Dates are read as ``YYYY-MM-DD``, ``YYYY/MM/DD``, ``YYYY.MM.DD`` or ``DD.MM.YYYY``;
+    ``DD/MM/YYYY`` is refused (it could be ``MM/DD/YYYY``).
+
+    >>> _parse_birth("1990"), _parse_birth("17.05.1990"), _parse_birth("1990-5-7")
+    ('1990', '1990/05/17', '1990/05/07')
+    >>> _parse_birth("31.02.1990") is None, _parse_birth("05/17/1990") is None
+    (True, True)
+    """
+    if _YEAR.fullmatch(raw):
+        year, month, day = int(raw), 0, 0
+    elif m := _YMD.fullmatch(raw):
+        year, month, day = int(m.group(1)), int(m.group(3)), int(m.group(4))
+    elif m := _DMY.fullmatch(raw):
+        year, month, day = int(m.group(3)), int(m.group(2)), int(m.group(1))
+    else:
+        return None
+    if not _FIRST_YEAR <= year <= _LAST_YEAR:
+        return None
+    if not month:
+        return f"{year:04d}"
+    try:
+        date(year, month, day)
+    except ValueError:
+        return None
+    return f"{year:04d}/{month:02d}/{day:02d}"
+
+
+# -- CSV ------------------------------------------------------------------------------------
+
+#: Header names (as :func:`_header_key` folds them) and the field each one fills.
+_CSV_ALIASES: Final = {
+    "name": (
+        "name",
+        "player",
+        "player name",
+        "full name",
+        "фамилия имя",
+        "фамилия и имя",
+        "фио",
+        "игрок",
+        "участник",
+    ),
+    "rating": (
+        "rating",
+        "rtg",
+        "elo",
+        "fide rating",
+        "рейтинг",
+        "рейтинг фиде",
+        "рейтинг fide",
+        "эло",
+    ),
+    "fide_id": ("fide id", "fideid", "fide code", "id fide", "фиде id", "id фиде", "код фиде"),
+    "federation": ("federation", "fed", "fide federation", "country", "федерация"),
+    "title": ("title", "tit", "fide title", "звание"),
+    "sex": ("sex", "gender", "пол"),
+    "birth": (
+        "birth",
+        "born",
+        "birthday",
+        "birth date",
+        "date of birth",
+        "birth year",
+        "year of birth",
+        "b day",
+        "год рождения",
+        "дата рождения",
+        "год рожд",
+        "г р",
+    ),
+    "club": ("club", "клуб"),
+}
+#: Names too general to be sure of: used only when no other column holds the field.
+_CSV_WEAK_ALIASES: Final = {"id": "fide_id", "id number": "fide_id"}
+_CSV_FIELD_OF: Final = {alias: f for f, aliases in _CSV_ALIASES.items() for alias in aliases}
+_CSV_FIELD_NAMES: Final = {
+    "name": "name",
+    "rating": "rating",
+    "fide_id": "FIDE id",
+    "federation": "federation",
+    "title": "title",
+    "sex": "sex",
+    "birth": "birth",
+    "club": "club",
+}
+_DELIMITERS: Final = (",", ";", "\t")
+_EXCEL_SEP = re.compile(r"\s*sep=(.)\s*", re.IGNORECASE)
+_QUOTED = re.compile(r'"[^"]*"?')
+_HEADER_PUNCTUATION = re.compile(r"[\s_\-.,:;/()]+")
+
+
+def _header_key(cell: str) -> str:
+    """A header name folded for matching: case, ``ё``, punctuation and spacing do not matter.
+
+    >>> _header_key(" FIDE_ID "), _header_key("Г.р."), _header_key("Фамилия, Имя")
+    ('fide id', 'г р', 'фамилия имя')
+    """
+    key = cell.strip().casefold().replace("ё", "е")
+    return _HEADER_PUNCTUATION.sub(" ", key).strip()
+
+
+def _sniff_delimiter(lines: Sequence[str]) -> str:
+    """The delimiter of a CSV (``lines``, the header first): the one of ``,`` ``;`` tab most
+    used in the header line.
+
+    The header decides because its names hardly ever contain a delimiter, while data does
+    (``Carlsen, Magnus`` in a ``;`` file defeats :class:`csv.Sniffer`'s frequency guess). A
+    header of one column has none: then the first of tab, ``;`` and ``,`` that keeps every
+    row in one field.
+
+    >>> _sniff_delimiter(["Name;Rtg\\n", "Carlsen, Magnus;2830\\n"]), _sniff_delimiter(["a,b"])
+    (';', ',')
+    >>> _sniff_delimiter(["Name\\n", "Carlsen, Magnus\\n", "Nunn; John\\n"])
+    '\\t'
+    """
+    unquoted = _QUOTED.sub("", lines[0])
+    counts = [unquoted.count(d) for d in _DELIMITERS]
+    if max(counts):
+        return _DELIMITERS[counts.index(max(counts))]
+    for delimiter in ("\t", ";", ","):
+        try:
+            if all(len(row) <= 1 for row in csv.reader(lines, delimiter=delimiter)):
+                return delimiter
+        except csv.Error:
+            continue
+    return ","
+
+
+def read_players_csv(text: str, source: str = "<csv>") -> PlayerList:
+    """Read an entry list in CSV: a header row, then one player a row.
+
+    * Delimiter ``,`` ``;`` or tab, found from the header line; an Excel ``sep=;`` first line
+      is obeyed. Quoting as the :mod:`csv` module reads it (a name with the delimiter in it
+      needs quotes). A UTF-8 byte-order mark is dropped; blank rows are skipped.
+    * Header names, matched whatever their case, spacing and punctuation (``FIDE_ID`` is
+      ``FIDE ID``, ``Г.р.`` is ``г р``):
+
+      ========== ======================================================================
+      field      header names
+      ========== ======================================================================
+      name       Name, Player, Player name, Full name, Фамилия Имя, Фамилия и имя, ФИО,
+                 Игрок, Участник (required)
+      rating     Rating, Rtg, Elo, FIDE rating, Рейтинг, Рейтинг ФИДЕ, Эло
+      fide_id    FIDE ID, FideID, FIDE code, ID FIDE, Код ФИДЕ; ID or ID Number only when
+                 no other column is the FIDE id
+      federation Federation, Fed, FIDE federation, Country, Федерация
+      title      Title, Tit, FIDE title, Звание
+      sex        Sex, Gender, Пол
+      birth      Birth, Born, Birthday, Birth date, Date of birth, Birth year, Year of birth,
+                 B-day, Год рождения, Дата рождения, Год рожд., Г.р.
+      club       Club, Клуб
+      ========== ======================================================================
+
+      Other columns are ignored, each with a warning.
+    * Values: a rating is a whole number 0..3500 (blank: unrated); a FIDE id 1 to 10 digits,
+      once in the file; a federation three letters; a title one of :data:`FIDE_TITLES`; sex
+      ``m``/``f`` (also ``w``, ``male``/``female``, ``м``/``ж``, ``муж``/``жен``); birth a year
+      or a date (``YYYY-MM-DD``, ``YYYY/MM/DD``, ``DD.MM.YYYY``), kept as ``YYYY/MM/DD``.
+
+    >>> text = "\\ufeffФИО;Рейтинг;Пол;Год рождения;Клуб\\nИванова, Анна;1850;ж;07.03.2001;Ладья\\n"
+    >>> read_players_csv(text)[0]
+    PlayerRecord(name='Иванова, Анна', rating=1850, fide_id=None, federation='', title='', \
+sex='w', birth='2001/03/07', club='Ладья', flag='')
+    >>> read_players_csv("Name,Rating\\nAnn,abc\\n,1500\\n", "players.csv")
+    Traceback (most recent call last):
+    ...
+    chessarbiter.registration.RegistrationError: players.csv:2:2: rating "abc" is not a number
+    players.csv:3:1: empty name
+
+    :raises RegistrationError: listing every problem, each with file, line and column.
+    """
+    return _CsvReader(source).read(text)
+
+
+@dataclass
+class _Column:
+    field: str
+    index: int  # 0-based position in the row
+
+
+class _CsvReader:
+    def __init__(self, source: str) -> None:
+        self.report = _Report(source)
+
+    def read(self, text: str) -> PlayerList:
+        report = self.report
+        text = text.removeprefix("\ufeff")
+        lines = io.StringIO(text, newline="").readlines()
+        first = next((i for i, line in enumerate(lines) if line.strip()), None)
+        if first is None:
+            report.error(0, 0, "the file is empty: a header line is needed")
+            report.fail()
+        delimiter: str | None = None
+        if m := _EXCEL_SEP.fullmatch(lines[first]):
+            delimiter = m.group(1)
+            first = next((i for i in range(first + 1, len(lines)) if lines[i].strip()), None)
+            if first is None:
+                report.error(0, 0, "the file has no header line")
+                report.fail()
+        if delimiter is None:
+            delimiter = _sniff_delimiter(lines[first:])
+        rows = csv.reader(lines[first:], delimiter=delimiter)
+        offset = first  # physical line number = offset + rows.line_num
+        try:
+            header = next(rows)
+        except csv.Error as e:
+            report.error(offset + rows.line_num, 0, f"CSV: {e}")
+            report.fail()
+        header_line = offset + 1
+        columns = self.columns(header, header_line)
+        records: list[PlayerRecord] = []
+        seen_ids: dict[int, int] = {}
+        unnamed = [j for j, cell in enumerate(header) if not cell.strip()]
+        unnamed_warned = False
+        previous = rows.line_num
+        while True:
+            try:
+                row = next(rows)
+            except StopIteration:
+                break
+            except csv.Error as e:
+                report.error(offset + previous + 1, 0, f"CSV: {e}")
+                break
+            line = offset + previous + 1
+            previous = rows.line_num
+            if not any(cell.strip() for cell in row):
+                continue
+            if len(row) > len(header) and any(cell.strip() for cell in row[len(header) :]):
+                name = "tab" if delimiter == "\t" else _q(delimiter)
+                report.error(
+                    line,
+                    len(header) + 1,
+                    f"{len(row)} fields but the header has {len(header)}: "
+                    f"a value with a {name} in it and no quotes around it?",
+                )
+                continue
+            if not unnamed_warned and any(j < len(row) and row[j].strip() for j in unnamed):
+                j = next(j for j in unnamed if j < len(row) and row[j].strip())
+                report.warn(line, j + 1, "a value in a column without a name; ignored")
+                unnamed_warned = True
+            record = self.record(row, line, columns, seen_ids)
+            if record is not None:
+                records.append(record)
+        return report.finish(records)
+
+    def columns(self, header: list[str], line: int) -> dict[str, _Column]:
+        """The column of each field, from the header row."""
+        report = self.report
+        found: dict[str, list[tuple[int, bool]]] = {}
+        for j, cell in enumerate(header):
+            key = _header_key(cell)
+            field = _CSV_FIELD_OF.get(key)
+            weak = False
+            if field is None and key in _CSV_WEAK_ALIASES:
+                field, weak = _CSV_WEAK_ALIASES[key], True
+            if field is None:
+                if cell.strip():
+                    report.warn(line, j + 1, f"column {_q(cell.strip())} is not known; ignored")
+                continue
+            found.setdefault(field, []).append((j, weak))
+        columns: dict[str, _Column] = {}
+        for field, places in found.items():
+            strong = [j for j, weak in places if not weak]
+            weak_ones = [j for j, weak in places if weak]
+            chosen = strong or weak_ones
+            what = _CSV_FIELD_NAMES[field]
+            for j in chosen[1:]:
+                report.error(
+                    line,
+                    j + 1,
+                    f"column {_q(header[j].strip())} is a second {what} column "
+                    f"(column {chosen[0] + 1} is one already)",
+                )
+            if strong:
+                for j in weak_ones:
+                    report.warn(
+                        line,
+                        j + 1,
+                        f"column {_q(header[j].strip())} ignored: "
+                        f"column {strong[0] + 1} holds the {what}",
+                    )
+            columns[field] = _Column(field, chosen[0])
+        if "name" not in columns:
+            names = ", ".join(_q(a) for a in ("Name", "Player", "Фамилия Имя", "ФИО", "Игрок"))
+            report.error(line, 0, f"no name column in the header (one of {names}...)")
+        if report.errors:
+            report.fail()
+        return columns
+
+    def record(
+        self, row: list[str], line: int, columns: dict[str, _Column], seen_ids: dict[int, int]
+    ) -> PlayerRecord | None:
+        report = self.report
+        errors = len(report.errors)
+
+        def cell(field: str) -> tuple[str, int]:
+            column = columns.get(field)
+            if column is None:
+                return "", 0
+            value = row[column.index].strip() if column.index < len(row) else ""
+            return value, column.index + 1
+
+        name, col = cell("name")
+        if not name:
+            report.error(line, col, "empty name")
+        raw, col = cell("rating")
+        rating, why = _parse_rating(raw)
+        if why:
+            report.error(line, col, why)
+        raw, col = cell("fide_id")
+        fide_id, why = _parse_fide_id(raw)
+        if why:
+            report.error(line, col, why)
+        elif fide_id is not None:
+            if fide_id in seen_ids:
+                report.error(line, col, f"FIDE id {fide_id} already on line {seen_ids[fide_id]}")
+            else:
+                seen_ids[fide_id] = line
+        raw, col = cell("federation")
+        federation = raw.upper()
+        if federation and not _FEDERATION.fullmatch(federation):
+            report.error(line, col, f"federation {_q(raw)} is not a three-letter FIDE code")
+        raw, col = cell("title")
+        title = raw.upper()
+        if title and title not in FIDE_TITLES:
+            titles = ", ".join(FIDE_TITLES)
+            report.error(line, col, f"title {_q(raw)} is not a FIDE title ({titles})")
+        raw, col = cell("sex")
+        sex = _SEX.get(raw.casefold().rstrip("."), "") if raw else ""
+        if raw and not sex:
+            report.error(line, col, f"sex {_q(raw)} is not m or f (м or ж)")
+        raw, col = cell("birth")
+        birth = _parse_birth(raw) if raw else ""
+        if birth is None and _YEAR.fullmatch(raw):
+            report.error(line, col, f"birth year {raw} is out of range {_FIRST_YEAR}..{_LAST_YEAR}")
+        elif birth is None:
+            report.error(
+                line,
+                col,
+                f"birth {_q(raw)} is not a year or a date "
+                "(YYYY, YYYY-MM-DD, YYYY/MM/DD or DD.MM.YYYY)",
+            )
+        club, _ = cell("club")
+        if len(report.errors) > errors or birth is None:
+            return None
+        return PlayerRecord(name, rating, fide_id, federation, title, sex, birth, club)
+
+
+# -- FIDE rating lists ----------------------------------------------------------------------
+
+
+def read_fide_rating_list(
+    text: str, source: str = "<fide>", rating_kind: str = "standard"
+) -> PlayerList:
+    """Read a FIDE rating list, in its text or its XML format (told apart by a leading ``<``).
+
+    ``rating_kind`` (``"standard"``, ``"rapid"`` or ``"blitz"``) picks the rating of a combined
+    file (``players_list_foa.txt``: SRtng/RRtng/BRtng; ``players_list_xml_foa.xml``:
+    ``rating``/``rapid_rating``/``blitz_rating``). A single list (``standard_rating_list.txt``,
+    ``rapid_rating_list.txt``...) has one rating, and it is taken whatever ``rating_kind``
+    says: nothing in such a file says which list it is.
+
+    **Text files.** The layout followed is FIDE's download files of 2023-2026 (checked against
+    lines of the January 2023 standard list and of the August 2026 combined and blitz lists):
+    a header line, then one player a line, each value starting at the column of its label in
+    the header (1-based)::
+
+        ID Number      Name          ...  Fed Sex Tit  WTit OTit           FOA SRtng SGm SK ...
+        1              16                 77  81  85   90   95             110 114   120 124
+
+    then ``RRtng RGm Rk BRtng BGm BK B-day Flag`` at 127, 133, 137, 140, 146, 150, 153, 159 in
+    the combined file; the single lists have the month (``NOV26``; also read: ``Rating``,
+    ``Rtng``), ``Gms``, ``K`` at 114, 120, 124 and ``B-day Flag`` at 127 and 133. The columns
+    are taken from the header line itself (each value runs from its label to the next label),
+    so a list that moves them is still read right. Older layouts with run-together labels
+    (``TitlFed``) are not read.
+
+    **XML files.** ``<playerslist>`` holding ``<player>`` elements with ``fideid``, ``name``,
+    ``country``, ``sex``, ``title``, ``w_title``, ``o_title``, ``foa_title``, ``rating``,
+    ``games``, ``k``, (combined file) ``rapid_rating``, ``rapid_games``, ``rapid_k``,
+    ``blitz_rating``, ``blitz_games``, ``blitz_k``, then ``birthday`` and ``flag``. The file is
+    parsed as a stream (an :class:`xml.etree.ElementTree.XMLParser` whose target keeps one
+    player at a time, no tree), and a document type declaration is refused: FIDE's files have
+    none, and it is what entity expansion attacks need.
+
+    Values: a rating of ``0`` or blank is ``None``; sex ``M``/``F`` becomes ``m``/``w``; the
+    title is ``Tit`` (``title``), or the women's title when that is blank; a birth year of
+    ``0000`` is blank; the flag (``i``, ``w``, ``wi``) is kept in :attr:`PlayerRecord.flag`.
+    A player without a name is left out, and a FIDE id seen twice kept twice, each with a
+    warning. A non-numeric id or rating is an error (the columns are not where the header
+    says).
+
+    >>> txt = (
+    ...     "ID Number      Name" + " " * 57 + "Fed Sex Tit  WTit OTit" + " " * 11
+    ...     + "FOA NOV26 Gms K  B-day Flag\\n"
+    ...     "1503014        Carlsen, Magnus" + " " * 46 + "NOR M   GM" + " " * 27
+    ...     + "2830  0   10 1990\\n")
+    >>> read_fide_rating_list(txt)[0]
+    PlayerRecord(name='Carlsen, Magnus', rating=2830, fide_id=1503014, federation='NOR', \
+title='GM', sex='m', birth='1990', club='', flag='')
+
+    :raises RegistrationError: listing the problems, each with file, line and column.
+    :raises ValueError: for a ``rating_kind`` that is none of :data:`RATING_KINDS`.
+    """
+    if rating_kind not in RATING_KINDS:
+        raise ValueError(
+            f"rating_kind must be one of {', '.join(RATING_KINDS)}, not {rating_kind!r}"
+        )
+    text = text.removeprefix("\ufeff")
+    start = len(text) - len(text.lstrip())
+    if start == len(text):
+        report = _Report(source)
+        report.error(0, 0, "the file is empty")
+        report.fail()
+    if text.startswith("<", start):
+        return _read_fide_xml(text, source, rating_kind)
+    return _read_fide_txt(text, source, rating_kind)
+
+
+#: Header labels of the text lists (folded) and the value each one holds.
+_TXT_LABELS: Final = {
+    "id number": "id",
+    "id": "id",
+    "name": "name",
+    "fed": "federation",
+    "sex": "sex",
+    "tit": "title",
+    "wtit": "women_title",
+    "b-day": "birth",
+    "bday": "birth",
+    "born": "birth",
+    "flag": "flag",
+    "srtng": "rating standard",
+    "rrtng": "rating rapid",
+    "brtng": "rating blitz",
+    "rating": "rating single",
+    "rtng": "rating single",
+}
+_MONTH_LABEL = re.compile(r"[a-z]{3}[0-9]{2}")
+_FIDE_SEX: Final = {"M": "m", "F": "w", "": ""}
+_TXT_RATING_LABELS: Final = {"standard": "SRtng", "rapid": "RRtng", "blitz": "BRtng"}
+
+
+def _txt_columns(header: str) -> dict[str, tuple[int, int | None]]:
+    """Each known value's slice of a line, from the labels of the header line.
+
+    >>> cols = _txt_columns("ID Number      Name   Fed Sex Tit  NOV26 Gms Flag")
+    >>> cols["id"], cols["name"], cols["rating single"], cols["flag"]
+    ((0, 15), (15, 22), (35, 41), (45, None))
+    """
+    labels: list[tuple[int, str]] = []
+    for m in re.finditer(r"\S+", header):
+        word = m.group().casefold()
+        if word == "number" and labels and labels[-1][1] == "id":
+            labels[-1] = (labels[-1][0], "id number")
+        else:
+            labels.append((m.start(), word))
+    columns: dict[str, tuple[int, int | None]] = {}
+    for k, (begin, label) in enumerate(labels):
+        end = labels[k + 1][0] if k + 1 < len(labels) else None
+        field = _TXT_LABELS.get(label)
+        if field is None and _MONTH_LABEL.fullmatch(label):
+            field = "rating single"
+        if field is not None and field not in columns:
+            columns[field] = (begin, end)
+    return columns
+
+
+def _split_lines(text: str) -> list[str]:
+    """Lines ending in LF, CRLF or (alone) CR; a line's CR is left for the caller to drop."""
+    if "\n" not in text:
+        return text.split("\r")
+    return text.split("\n")
+
+
+def _read_fide_txt(text: str, source: str, kind: str) -> PlayerList:
+    report = _Report(source)
+    lines = _split_lines(text)
+    h = next(i for i, line in enumerate(lines) if line.strip())
+    header = lines[h].rstrip("\r")
+    columns = _txt_columns(header)
+    if "id" not in columns or "name" not in columns:
+        report.error(
+            h + 1,
+            1,
+            "not a FIDE rating list: the first line should be its header "
+            '("ID Number      Name ... Fed Sex Tit ...")',
+        )
+        report.fail()
+    rating_column = columns.get(f"rating {kind}") or columns.get("rating single")
+    if rating_column is None:
+        if any(key.startswith("rating ") for key in columns):
+            label = _TXT_RATING_LABELS[kind]
+            report.error(h + 1, 1, f"the header has no {kind} rating column ({label})")
+        else:
+            report.error(h + 1, 1, "the header has no rating column (SRtng, or the month)")
+        report.fail()
+    none = (0, 0)
+    i0, i1 = columns["id"]
+    n0, n1 = columns["name"]
+    r0, r1 = rating_column
+    f0, f1 = columns.get("federation", none)
+    s0, s1 = columns.get("sex", none)
+    t0, t1 = columns.get("title", none)
+    w0, w1 = columns.get("women_title", none)
+    b0, b1 = columns.get("birth", none)
+    g0, g1 = columns.get("flag", none)
+    records: list[PlayerRecord] = []
+    append = records.append
+    shared: dict[str, str] = {}  # one string object for each federation, title, year...
+    share = shared.setdefault
+    seen: set[int] = set()
+    fide_sex = _FIDE_SEX
+    record = PlayerRecord
+    # the columns just before the id's and the rating's neighbours: blank unless a line has
+    # moved (a value running into the next field would be read as part of it)
+    seams = sorted({c for c in (i1, r0, r1) if c is not None and c > 0})
+    for index in range(h + 1, len(lines)):
+        line = lines[index]
+        if not line or line.isspace():
+            continue
+        misaligned = next((c for c in seams if line[c - 1 : c].strip()), None)
+        if misaligned is not None:
+            report.error(
+                index + 1, misaligned, "column should be blank: are the columns misaligned?"
+            )
+            continue
+        raw = line[i0:i1].strip()
+        if not (raw.isdigit() and raw.isascii()):
+            report.error(index + 1, i0 + 1, f"FIDE id {_q(raw)} is not a number")
+            continue
+        fide_id = int(raw)
+        raw = line[r0:r1].strip()
+        rating: int | None = None
+        if raw:
+            if not (raw.isdigit() and raw.isascii()) or int(raw) > RATING_MAX:
+                report.error(index + 1, r0 + 1, _parse_rating(raw)[1])
+                continue
+            rating = int(raw) or None
+        name = line[n0:n1].strip()
+        if not name:
+            report.warn(index + 1, n0 + 1, f"FIDE id {fide_id} has no name; left out")
+            continue
+        if fide_id in seen:
+            report.warn(index + 1, i0 + 1, f"FIDE id {fide_id} is listed twice")
+        seen.add(fide_id)
+        raw = line[s0:s1].strip()
+        sex = fide_sex.get(raw)
+        if sex is None:
+            report.warn(index + 1, s0 + 1, f"sex {_q(raw)} is not M or F; left blank")
+            sex = ""
+        raw = line[b0:b1].strip()
+        if len(raw) == 4 and raw.isdigit() and raw != "0000":
+            birth = share(raw, raw)
+        elif not raw or raw.strip("0") == "":
+            birth = ""
+        else:
+            birth = _parse_birth(raw) or ""
+            if not birth:
+                report.warn(index + 1, b0 + 1, f"birth {_q(raw)} is not a year; left blank")
+        title = line[t0:t1].strip() or line[w0:w1].strip()
+        federation = line[f0:f1].strip()
+        flag = line[g0:g1].strip()
+        append(
+            record(
+                name,
+                rating,
+                fide_id,
+                share(federation, federation),
+                share(title, title),
+                sex,
+                birth,
+                "",
+                share(flag, flag),
+            )
+        )
+    return report.finish(records)
+
+
+_XML_RATING: Final = {"standard": "rating", "rapid": "rapid_rating", "blitz": "blitz_rating"}
+_XML_CHUNK: Final = 1 << 20
+_XML_ROOT: Final = "playerslist"
+
+
+class _XmlProblems:
+    """Problems of XML players, placed once reading is over: ElementTree gives no line
+    numbers, so the ``n``-th ``<player>`` (and its element) is found in the text then."""
+
+    def __init__(self, text: str, report: _Report) -> None:
+        self.text = text
+        self.report = report
+        self.pending: list[tuple[int, str, str, bool]] = []  # player, element, message, error
+        self.errors = 0
+        self.warnings = 0
+
+    def add(self, player: int, element: str, message: str, *, error: bool) -> None:
+        if not error:
+            self.warnings += 1
+            if self.warnings > MAX_PROBLEMS:
+                self.report.more_warnings += 1
+                return
+        self.pending.append((player, element, message, error))
+        if error:
+            self.errors += 1
+            if self.errors >= MAX_PROBLEMS:
+                self.place()
+                self.report.fail(stopped=True)
+
+    def place(self) -> None:
+        text = self.text
+        wanted = {p for p, _, _, _ in self.pending}
+        starts: dict[int, int] = {}
+        if wanted:
+            for n, m in enumerate(re.finditer(r"<player(?=[\s/>])", text)):
+                if n in wanted:
+                    starts[n] = m.start()
+                    if len(starts) == len(wanted):
+                        break
+        located: list[tuple[int, str, bool]] = []
+        for player, element, message, error in self.pending:
+            at = starts.get(player, 0)
+            end = text.find("</player", at)
+            inner = text.find(f"<{element}", at, end if end >= 0 else len(text))
+            located.append((inner if inner >= 0 else at, message, error))
+        line, line_start, counted = 1, 0, 0
+        for position, message, error in sorted(located, key=lambda x: x[0]):
+            line += text.count("\n", counted, position)
+            counted = position
+            line_start = text.rfind("\n", 0, position) + 1
+            if error:
+                self.report.errors.append(
+                    Problem(self.report.source, line, position - line_start + 1, message)
+                )
+            else:
+                self.report.warn(line, position - line_start + 1, message)
+        self.pending.clear()
+
+
+def _read_fide_xml(text: str, source: str, kind: str) -> PlayerList:
+    report = _Report(source)
+    problems = _XmlProblems(text, report)
+    root_at = re.search(r"<[A-Za-z_]", text)
+    prolog = text[: root_at.start()] if root_at else text
+    doctype = prolog.upper().find("<!DOCTYPE")
+    if doctype >= 0:
+        line = text.count("\n", 0, doctype) + 1
+        column = doctype - text.rfind("\n", 0, doctype)
+        report.error(line, column, "a document type declaration (DOCTYPE) is not accepted")
+        report.fail()
+    rating_tag = _XML_RATING[kind]
+    records: list[PlayerRecord] = []
+    seen: set[int] = set()
+    shared: dict[str, str] = {}  # one string object for each federation, title, year...
+
+    def player(values: dict[str, str], number: int) -> None:
+        record = _xml_player(values, number, rating_tag, problems, seen, shared)
+        if record is not None:
+            records.append(record)
+
+    def wrong_root(tag: str) -> None:
+        at = root_at.start() if root_at else 0
+        report.error(
+            text.count("\n", 0, at) + 1,
+            at - text.rfind("\n", 0, at),
+            f"not a FIDE rating list: the root element is <{tag}>, not <{_XML_ROOT}>",
+        )
+        report.fail()
+
+    parser = ET.XMLParser(target=_XmlTarget(player, wrong_root))
+    try:
+        for begin in range(0, len(text), _XML_CHUNK):
+            parser.feed(text[begin : begin + _XML_CHUNK])
+        parser.close()
+    except ET.ParseError as e:
+        line, column = e.position
+        message = str(e).split(": line ")[0]
+        report.error(line, column + 1, f"XML: {message}")
+    problems.place()
+    return report.finish(records)
+
+
+class _XmlTarget:
+    """The parser's target (see :class:`xml.etree.ElementTree.XMLParser`): hands each
+    ``<player>`` over as ``{element: text}`` and builds no tree, so memory stays flat and the
+    garbage collector idle however long the list."""
+
+    def __init__(
+        self, player: Callable[[dict[str, str], int], None], wrong_root: Callable[[str], None]
+    ) -> None:
+        self.player = player
+        self.wrong_root = wrong_root
+        self.depth = 0
+        self.values: dict[str, str] = {}
+        self.text = ""
+        self.number = 0  # the n-th <player> (0-based), to place problems
+
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        self.depth += 1
+        if self.depth == 3:
+            self.text = ""
+        elif self.depth == 2:
+            self.values = {}
+        elif self.depth == 1 and tag != _XML_ROOT:
+            self.wrong_root(tag)
+
+    def data(self, data: str) -> None:
+        if self.depth == 3:
+            self.text += data
+
+    def end(self, tag: str) -> None:
+        depth = self.depth
+        self.depth = depth - 1
+        if depth == 3:
+            self.values[tag] = self.text.strip()
+        elif depth == 2 and tag == "player":
+            self.player(self.values, self.number)
+            self.number += 1
+
+    def close(self) -> None:
+        return None
+
+
+def _xml_player(
+    values: dict[str, str],
+    number: int,
+    rating_tag: str,
+    problems: _XmlProblems,
+    seen: set[int],
+    shared: dict[str, str],
+) -> PlayerRecord | None:
+    raw = values.get("fideid", "")
+    if not (raw.isdigit() and raw.isascii()):
+        problems.add(number, "fideid", f"FIDE id {_q(raw)} is not a number", error=True)
+        return None
+    fide_id = int(raw)
+    tag = rating_tag
+    if tag not in values and "rapid_rating" not in values and "blitz_rating" not in values:
+        tag = "rating"  # a single list: its one rating
+    raw = values.get(tag, "")
+    rating: int | None = None
+    if raw:
+        if not (raw.isdigit() and raw.isascii()) or int(raw) > RATING_MAX:
+            problems.add(number, tag, _parse_rating(raw)[1], error=True)
+            return None
+        rating = int(raw) or None
+    name = values.get("name", "")
+    if not name:
+        problems.add(number, "name", f"FIDE id {fide_id} has no name; left out", error=False)
+        return None
+    if fide_id in seen:
+        problems.add(number, "fideid", f"FIDE id {fide_id} is listed twice", error=False)
+    seen.add(fide_id)
+    raw = values.get("sex", "")
+    sex = _FIDE_SEX.get(raw)
+    if sex is None:
+        problems.add(number, "sex", f"sex {_q(raw)} is not M or F; left blank", error=False)
+        sex = ""
+    raw = values.get("birthday", "")
+    birth = "" if raw.strip("0") == "" else _parse_birth(raw)
+    if birth is None:
+        problems.add(number, "birthday", f"birth {_q(raw)} is not a year; left blank", error=False)
+        birth = ""
+    share = shared.setdefault
+    federation = values.get("country", "")
+    title = values.get("title", "") or values.get("w_title", "")
+    flag = values.get("flag", "")
+    return PlayerRecord(
+        name,
+        rating,
+        fide_id,
+        share(federation, federation),
+        share(title, title),
+        sex,
+        share(birth, birth),
+        "",
+        share(flag, flag),
+    )
+
+
+# -- look-up --------------------------------------------------------------------------------
+
+_APOSTROPHES = re.compile(r"['’`ʼ]")
+_NON_WORD = re.compile(r"[\W_]+")
+_ASCII_FOLD: Final = str.maketrans(
+    {c: (None if c in "'`" else " ") for c in map(chr, range(128)) if not c.isalnum()}
+)
+
+
+def _fold(name: str) -> str:
+    """A name as the look-up compares it: no case, accents, apostrophes or punctuation.
+
+    >>> _fold("Carlsen, Magnus"), _fold("Núñez-O'Connor"), _fold("Ёлкин,  Пётр")
+    ('carlsen magnus', 'nunez oconnor', 'елкин петр')
+    """
+    if name.isascii():
+        return " ".join(name.lower().translate(_ASCII_FOLD).split())
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    folded = "".join(c for c in folded if not unicodedata.combining(c))
+    folded = _APOSTROPHES.sub("", folded)
+    return _NON_WORD.sub(" ", folded).strip()
+
+
+def _as_id(query: str) -> int | None:
+    query = query.strip()
+    return int(query) if query.isascii() and query.isdigit() else None
+
+
+class PlayerIndex:
+    """Records indexed for the look-up: by FIDE id (a dictionary) and by folded name (a sorted
+    list, searched by bisection), so that a look-up in a list of a million players takes
+    microseconds. Build it once per list; the records stay in it as they are.
+
+    >>> index = PlayerIndex([PlayerRecord("Carlsen, Magnus", fide_id=1503014),
+    ...                      PlayerRecord("Caruana, Fabiano", fide_id=2020009)])
+    >>> [r.name for r in index.search("car")], [r.name for r in index.search("2020009")]
+    (['Carlsen, Magnus', 'Caruana, Fabiano'], ['Caruana, Fabiano'])
+    """
+
+    def __init__(self, records: Iterable[PlayerRecord]) -> None:
+        listed = list(records)
+        self._by_id: dict[int, PlayerRecord] = {}
+        self._more_by_id: dict[int, list[PlayerRecord]] = {}  # an id listed more than once
+        by_id = self._by_id
+        for record in listed:
+            fide_id = record.fide_id
+            if fide_id is not None and by_id.setdefault(fide_id, record) is not record:
+                self._more_by_id.setdefault(fide_id, []).append(record)
+        keys = [_fold(record.name) for record in listed]
+        order = sorted(range(len(listed)), key=keys.__getitem__)
+        self._keys = [keys[i] for i in order]
+        self._records = [listed[i] for i in order]
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def search(self, query: str, limit: int | None = 20) -> list[PlayerRecord]:
+        """What :func:`find_players` finds, from the index."""
+        fide_id = _as_id(query)
+        if fide_id is not None:
+            if fide_id not in self._by_id:
+                return []
+            return [self._by_id[fide_id], *self._more_by_id.get(fide_id, ())][:limit]
+        key = _fold(query)
+        if not key:
+            return []
+        found: list[PlayerRecord] = []
+        keys = self._keys
+        for i in range(bisect_left(keys, key), len(keys)):
+            if (limit is not None and len(found) >= limit) or not keys[i].startswith(key):
+                break
+            found.append(self._records[i])
+        return found
+
+
+def find_players(
+    records: Sequence[PlayerRecord] | PlayerIndex, query: str, *, limit: int | None = 20
+) -> list[PlayerRecord]:
+    """Players whose FIDE id is ``query`` (when it is all digits) or whose name begins with
+    it, at most ``limit`` of them (``None``: all), in alphabetical order.
+
+    Names are compared without case, accents, apostrophes or punctuation, so ``carlsen m``,
+    ``Carlsen, M`` and ``CARLSEN`` all find ``Carlsen, Magnus``. On a plain sequence each call
+    reads every record (one to two seconds for a million); for repeated look-ups in a big list,
+    pass a :class:`PlayerIndex` built once.
+
+    >>> players = [PlayerRecord("Núñez, José"), PlayerRecord("Nunn, John", 2602, 500054)]
+    >>> [r.name for r in find_players(players, "nun")]
+    ['Núñez, José', 'Nunn, John']
+    >>> [r.name for r in find_players(players, "NUNN")], find_players(players, "500054")[0].name
+    (['Nunn, John'], 'Nunn, John')
+    >>> [r.name for r in find_players(players, "nunez j")]
+    ['Núñez, José']
+    """
+    if isinstance(records, PlayerIndex):
+        return records.search(query, limit)
+    fide_id = _as_id(query)
+    if fide_id is not None:
+        return [r for r in records if r.fide_id == fide_id][:limit]
+    key = _fold(query)
+    if not key:
+        return []
+    found = [(k, r) for r in records if (k := _fold(r.name)).startswith(key)]
+    found.sort(key=lambda pair: pair[0])
+    return [r for _, r in found[:limit]]

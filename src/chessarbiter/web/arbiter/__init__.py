@@ -1,0 +1,1 @@
+"""The arbiter's pages under ``/manage/`` (login required)."""

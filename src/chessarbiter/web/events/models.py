@@ -1,0 +1,241 @@
+"""What is stored: events, their players, rounds and boards, who may do what, and the audit
+log. Scores, colours, standings and every other derived fact are computed by the library from
+these rows (:mod:`chessarbiter.web.events.store`), never stored."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+
+class Event(models.Model):
+    """One tournament."""
+
+    class System(models.TextChoices):
+        SWISS = "swiss", _("Swiss (FIDE Dutch)")
+        ROUND_ROBIN = "roundrobin", _("Round robin (Berger tables)")
+
+    class Edition(models.TextChoices):
+        DUTCH_2026 = "2026", _("FIDE Dutch 2026 (C.04.3 from 1 February 2026)")
+        DUTCH_2017 = "2017", _("FIDE Dutch 2017 (July 2017 - January 2026)")
+
+    class TieBreakEdition(models.TextChoices):
+        C07_2026 = "2026", _("C.07 2026")
+        C07_2023 = "2023", _("C.07 2023")
+        LEGACY = "legacy", _("Before 2023 (virtual opponent)")
+
+    class Acceleration(models.TextChoices):
+        NONE = "", _("None")
+        BAKU = "baku", _("Baku (C.04.5)")
+
+    class InitialColour(models.TextChoices):
+        WHITE = "white", _("White")
+        BLACK = "black", _("Black")
+
+    name = models.CharField(_("name"), max_length=200)
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    chief_arbiter = models.CharField(_("chief arbiter"), max_length=100, blank=True)
+    time_control = models.CharField(_("time control"), max_length=100, blank=True)
+    system = models.CharField(_("system"), max_length=20, choices=System.choices, default="swiss")
+    edition = models.CharField(
+        _("pairing rules"), max_length=10, choices=Edition.choices, default="2026"
+    )
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=9)
+    win_points = models.DecimalField(
+        _("points for a win"), max_digits=4, decimal_places=1, default=Decimal(1)
+    )
+    draw_points = models.DecimalField(
+        _("points for a draw"), max_digits=4, decimal_places=1, default=Decimal("0.5")
+    )
+    loss_points = models.DecimalField(
+        _("points for a loss"), max_digits=4, decimal_places=1, default=Decimal(0)
+    )
+    bye_points = models.DecimalField(
+        _("points for the pairing-allocated bye"),
+        max_digits=4,
+        decimal_places=1,
+        default=Decimal(1),
+    )
+    acceleration = models.CharField(
+        _("acceleration"), max_length=10, choices=Acceleration.choices, default="", blank=True
+    )
+    initial_colour = models.CharField(
+        _("colour of the top player in round 1"),
+        max_length=5,
+        choices=InitialColour.choices,
+        default="white",
+    )
+    tiebreaks = models.CharField(
+        _("tie-breaks"),
+        max_length=200,
+        default="BH/C1,BH,SB,DE",
+        help_text=_("FIDE C.07 names in order, e.g. BH/C1,BH,SB,DE,WIN"),
+    )
+    tiebreak_edition = models.CharField(
+        _("tie-break rules"),
+        max_length=10,
+        choices=TieBreakEdition.choices,
+        default="2026",
+    )
+    public = models.BooleanField(_("shown on the public pages"), default=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events"
+    )
+    #: Raised by every change: public pages and caches key on it.
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-start_date", "-id"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.Model):
+    """What a user may do in an event (the owner is always chief arbiter)."""
+
+    class Kind(models.TextChoices):
+        CHIEF = "chief", _("Chief arbiter")
+        ARBITER = "arbiter", _("Arbiter")
+        VIEWER = "viewer", _("Viewer")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles"
+    )
+    kind = models.CharField(_("role"), max_length=10, choices=Kind.choices)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="one_role_per_user")]
+
+
+class Player(models.Model):
+    """A participant; ``number`` is the pairing (start) number."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
+    number = models.PositiveIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=100)
+    rating = models.PositiveSmallIntegerField(_("rating"), null=True, blank=True)
+    fide_id = models.CharField(_("FIDE ID"), max_length=12, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    title = models.CharField(_("title"), max_length=3, blank=True)
+    sex = models.CharField(_("sex"), max_length=1, blank=True)
+    birth_date = models.CharField(_("birth date"), max_length=10, blank=True)
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    #: First round the player can be paired (late entries, C.04.2 C / 2026 art. 2.4).
+    entry_round = models.PositiveSmallIntegerField(_("first round"), default=1)
+    #: First round the player is no longer paired (withdrawn); None while playing.
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        _("withdrawn from round"), null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.name}"
+
+
+class ByeRequest(models.Model):
+    """A round the player asked to miss, with the points the regulations give for it."""
+
+    class Kind(models.TextChoices):
+        HALF = "H", _("half-point bye")
+        ZERO = "Z", _("zero-point bye")
+        FULL = "F", _("full-point bye")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="bye_requests")
+    round = models.PositiveSmallIntegerField(_("round"))
+    kind = models.CharField(_("kind"), max_length=1, choices=Kind.choices, default="H")
+
+    class Meta:
+        ordering = ["round", "player__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "round"], name="one_bye_request_per_round")
+        ]
+
+
+class ForbiddenPair(models.Model):
+    """Two players who must not be paired (e.g. relatives; TRF XXP / 260)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    first = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+
+
+class Round(models.Model):
+    """A paired round. ``deviations`` records every manual change that broke a rule."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("round"))
+    paired_at = models.DateTimeField(auto_now_add=True)
+    paired_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    manual = models.BooleanField(_("edited by hand"), default=False)
+    deviations: models.JSONField[Any, Any] = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_round"),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.number)
+
+
+class Board(models.Model):
+    """A board of a round, or a round entry without an opponent (``black`` empty).
+
+    ``result`` is the TRF result code of white (``1 = 0 + - W D L`` for games; ``U H F Z``
+    for entries without opponent; ``-`` with ``black`` set and ``black_result`` ``-`` is a
+    double forfeit), or empty while the game is in progress.  ``version`` is raised by every
+    change, so two arbiters entering the same board cannot overwrite each other unknowingly.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField(pgettext_lazy("chess", "board"))
+    white = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    black = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", null=True)
+    result = models.CharField(_("result"), max_length=1, blank=True)
+    black_result = models.CharField(max_length=1, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_board"),
+        ]
+
+
+class AuditEntry(models.Model):
+    """Who changed what, and when."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    action = models.CharField(max_length=40)
+    summary = models.CharField(max_length=300)
+    data: models.JSONField[Any, Any] = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]

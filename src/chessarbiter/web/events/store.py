@@ -1,0 +1,181 @@
+"""The stored event as the library sees it: :func:`tournament` builds a
+:class:`chessarbiter.model.Tournament` from the rows, and the few helpers below read the
+library's answers back. Nothing here decides a rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from chessarbiter.model import (
+    ByeRequest as LibByeRequest,
+)
+from chessarbiter.model import (
+    Colour,
+    ForbiddenPairs,
+    Player,
+    PointSystem,
+    Result,
+    RoundEntry,
+    Tournament,
+)
+from chessarbiter.pairing.swiss.state import Edition as DutchEdition
+from chessarbiter.tiebreaks import c07
+
+from . import models as m
+
+#: A board's result as typed by an arbiter, and the TRF codes (white, black) it stands for.
+RESULT_CODES: dict[str, tuple[str, str]] = {
+    "1-0": ("1", "0"),
+    "0-1": ("0", "1"),
+    "=": ("=", "="),
+    "+-": ("+", "-"),
+    "-+": ("-", "+"),
+    "--": ("-", "-"),
+    "1-0u": ("W", "L"),
+    "0-1u": ("L", "W"),
+    "=u": ("D", "D"),
+}
+#: The key typed on the results page for each result (board number, then this key).
+RESULT_KEYS: dict[str, str] = {"1": "1-0", "0": "0-1", "=": "=", "+": "+-", "-": "-+"}
+
+
+def result_label(white: str, black: str) -> str:
+    """The usual written form of a board's result (``1-0``, ``½-½``, ``+/-``...)."""
+    if not white:
+        return ""
+    marks = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "-", "W": "1", "L": "0", "D": "½"}
+    sep = "/" if white in "+-" else "-"
+    return f"{marks.get(white, white)}{sep}{marks.get(black, black)}"
+
+
+def result_choice(white: str, black: str) -> str:
+    """The :data:`RESULT_CODES` key of a stored result ('' when pending)."""
+    for key, codes in RESULT_CODES.items():
+        if codes == (white, black):
+            return key
+    return ""
+
+
+def point_system(event: m.Event) -> PointSystem:
+    return PointSystem.simple(
+        Decimal(event.win_points),
+        Decimal(event.draw_points),
+        Decimal(event.loss_points),
+        pairing_allocated_bye=Decimal(event.bye_points),
+    )
+
+
+def dutch_edition(event: m.Event) -> DutchEdition:
+    return DutchEdition(event.edition)
+
+
+def tiebreak_specs(event: m.Event) -> list[c07.TieBreakSpec]:
+    return c07.parse_list(event.tiebreaks) if event.tiebreaks.strip() else []
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """An event as the library sees it, with the rows it came from."""
+
+    tournament: Tournament
+    rounds: list[m.Round]
+    boards: dict[int, list[m.Board]]
+    players: dict[int, m.Player]
+
+    @property
+    def rounds_paired(self) -> int:
+        return len(self.rounds)
+
+
+def load(event: m.Event) -> Loaded:
+    """Read the event's rows and build the tournament (see :func:`tournament`)."""
+    players = {p.number: p for p in event.players.all()}
+    by_id = {p.id: p.number for p in players.values()}
+    rounds = list(event.round_set.all())
+    boards: dict[int, list[m.Board]] = {r.number: [] for r in rounds}
+    round_numbers = {r.id: r.number for r in rounds}
+    for b in m.Board.objects.filter(round__event=event).order_by("round__number", "number"):
+        boards[round_numbers[b.round_id]].append(b)
+    requests = list(m.ByeRequest.objects.filter(player__event=event))
+    forbidden = list(event.forbidden_pairs.all())
+
+    t = Tournament(
+        name=event.name,
+        city=event.city,
+        federation=event.federation,
+        start_date=event.start_date.strftime("%Y/%m/%d") if event.start_date else "",
+        end_date=event.end_date.strftime("%Y/%m/%d") if event.end_date else "",
+        chief_arbiter=event.chief_arbiter,
+        time_control=event.time_control,
+        total_rounds=event.rounds,
+        initial_colour=Colour.WHITE if event.initial_colour == "white" else Colour.BLACK,
+        point_system=point_system(event),
+        tiebreaks=[s.name for s in tiebreak_specs(event)] if event.tiebreaks.strip() else [],
+    )
+    if event.system == m.Event.System.SWISS and event.acceleration == "baku":
+        t.system = "FIDE_DUTCH_2026_BAKU" if event.edition == "2026" else "FIDE_DUTCH_BAKU"
+    for number, p in sorted(players.items()):
+        t.add_player(
+            Player(
+                number=number,
+                name=p.name,
+                sex=p.sex,
+                title=p.title,
+                rating=p.rating,
+                federation=p.federation,
+                fide_id=p.fide_id,
+                birth_date=p.birth_date,
+                club=p.club,
+                entry_round=p.entry_round,
+                withdrawn_from_round=p.withdrawn_from_round,
+            )
+        )
+    paired = len(rounds)
+    for r in rounds:
+        for b in boards[r.number]:
+            white = by_id[b.white_id]
+            if b.black_id is None:
+                # a bye, or a forfeit recorded without an opponent (TRF "0000 - +")
+                t.player(white).set_entry(r.number, RoundEntry(None, Colour.NONE, Result(b.result)))
+                continue
+            black = by_id[b.black_id]
+            wres = Result(b.result) if b.result else None
+            bres = Result(b.black_result) if b.black_result else None
+            t.player(white).set_entry(r.number, RoundEntry(black, Colour.WHITE, wres))
+            t.player(black).set_entry(r.number, RoundEntry(white, Colour.BLACK, bres))
+    # requested byes: in the round column for paired rounds (if the pairing left the player
+    # out), as TRF-2026 240 requests for the rounds to come
+    future: dict[tuple[str, int], list[int]] = {}
+    for req in requests:
+        number = by_id[req.player_id]
+        if req.round <= paired:
+            player = t.player(number)
+            if player.entry(req.round) == RoundEntry.NOT_PAIRED:
+                player.set_entry(req.round, RoundEntry.bye(Result(req.kind)))
+        else:
+            future.setdefault((req.kind, req.round), []).append(number)
+    for (kind, rnd), numbers in sorted(future.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        t.bye_requests.append(LibByeRequest(Result(kind), rnd, tuple(sorted(numbers))))
+    # rounds not paired for a player before he entered or after he withdrew: absent (C.04.2
+    # D / 2026 art. 3.2-3.3); the next round's absentees are not paired
+    nxt = paired + 1
+    for number, p in players.items():
+        if p.entry_round > nxt or (
+            p.withdrawn_from_round is not None and p.withdrawn_from_round <= nxt
+        ):
+            t.absent_next_round.append(number)
+    for f in forbidden:
+        t.forbidden_pairs.append(ForbiddenPairs((by_id[f.first_id], by_id[f.second_id])))
+    # every player gets a column for each paired round (absent: not paired)
+    for lib_player in t:
+        if len(lib_player.results) < paired:
+            lib_player.set_entry(paired, lib_player.entry(paired))
+    return Loaded(t, rounds, boards, players)
+
+
+def tournament(event: m.Event) -> Tournament:
+    """The library's model of the event: players in pairing-number order with their entries
+    for every paired round (pending games have no result yet), requested byes for the rounds
+    to come, absentees of the next round, forbidden pairs, point system, tie-break list."""
+    return load(event).tournament

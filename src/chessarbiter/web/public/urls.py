@@ -1,0 +1,13 @@
+from django.urls import path
+
+from . import views
+
+app_name = "public"
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("events/<int:event_id>/", views.event, name="event"),
+    path("events/<int:event_id>/rounds/<int:number>/", views.round_page, name="round"),
+    path("events/<int:event_id>/standings/", views.standings, name="standings"),
+    path("events/<int:event_id>/crosstable/", views.crosstable, name="crosstable"),
+    path("events/<int:event_id>/players/<int:number>/", views.player, name="player"),
+]

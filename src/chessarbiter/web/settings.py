@@ -1,0 +1,146 @@
+"""Django settings, read from the environment.
+
+* ``CHESSARBITER_DATA``: the folder for the embedded database and the generated secret key
+  (default ``./var``).
+* ``DATABASE_URL``: another database, e.g. ``sqlite:///path/db.sqlite3`` or
+  ``postgres://user:password@host/name`` (default: ``sqlite:///$CHESSARBITER_DATA/chessarbiter.sqlite3``).
+* ``SECRET_KEY``: the signing key (default: generated once and kept in the data folder).
+* ``DEBUG`` (``1`` to enable), ``ALLOWED_HOSTS`` (comma-separated; default loopback only),
+  ``CSRF_TRUSTED_ORIGINS`` (comma-separated).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+WEB_DIR = Path(__file__).resolve().parent
+DATA_DIR = Path(os.environ.get("CHESSARBITER_DATA", "var")).resolve()
+
+
+def _secret_key() -> str:
+    key = os.environ.get("SECRET_KEY")
+    if key:
+        return key
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+    path = DATA_DIR / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+DEBUG = os.environ.get("DEBUG", "") == "1"
+ALLOWED_HOSTS = [
+    h.strip()
+    for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver").split(",")
+    if h.strip()
+]
+CSRF_TRUSTED_ORIGINS = [
+    o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
+]
+
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "chessarbiter.web.events",
+    "chessarbiter.web.arbiter",
+    "chessarbiter.web.public",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "chessarbiter.web.urls"
+WSGI_APPLICATION = "chessarbiter.web.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [WEB_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    }
+]
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL", f"sqlite:///{DATA_DIR / 'chessarbiter.sqlite3'}"),
+        conn_max_age=60,
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # several arbiters write at once: wait for the lock instead of failing at once, and take
+    # the write lock at the start of every transaction (no upgrade deadlocks)
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    # tests run on a file (several threads, as two arbiters at once, need one database)
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test.sqlite3")}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "arbiter:home"
+LOGOUT_REDIRECT_URL = "public:home"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
+LOCALE_PATHS = [WEB_DIR / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [WEB_DIR / "static"]
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
+# served from the package itself (no collectstatic step needed to run)
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+}

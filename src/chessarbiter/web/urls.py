@@ -1,0 +1,10 @@
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+urlpatterns = [
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("manage/", include("chessarbiter.web.arbiter.urls")),
+    path("", include("chessarbiter.web.public.urls")),
+]

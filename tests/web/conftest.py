@@ -1,0 +1,69 @@
+"""Fixtures of the web application's tests: users with each role and a small event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.test import Client
+
+from chessarbiter.web.events import models as m
+from chessarbiter.web.events import services
+
+NAMES = [
+    ("Petrova, Anna", 2400),
+    ("Smirnov, Boris", 2350),
+    ("Keller, Clara", 2300),
+    ("Volkov, Daniil", 2250),
+    ("Novak, Elena", 2200),
+    ("Orlov, Fyodor", 2150),
+    ("Lebedeva, Galina", 2100),
+    ("Moreau, Hugo", 2050),
+    ("Sokolova, Irina", 2000),
+    ("Berg, Jonas", 1950),
+]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    """Cached pages belong to one test's database."""
+    cache.clear()
+
+
+@pytest.fixture
+def chief(db: Any) -> User:
+    return User.objects.create_user("chief", "", "pw-chief-123")
+
+
+@pytest.fixture
+def arbiter(db: Any) -> User:
+    return User.objects.create_user("deputy", "", "pw-deputy-123")
+
+
+@pytest.fixture
+def viewer(db: Any) -> User:
+    return User.objects.create_user("watcher", "", "pw-watcher-123")
+
+
+@pytest.fixture
+def event(chief: User, arbiter: User, viewer: User) -> m.Event:
+    ev = services.create_event(chief, name="Club Swiss", rounds=5)
+    services.add_players(ev, chief, [{"name": n, "rating": r} for n, r in NAMES])
+    m.Role.objects.create(event=ev, user=arbiter, kind=m.Role.Kind.ARBITER)
+    m.Role.objects.create(event=ev, user=viewer, kind=m.Role.Kind.VIEWER)
+    ev.refresh_from_db()
+    return ev
+
+
+def login(client: Client, user: User) -> Client:
+    client.force_login(user)
+    return client
+
+
+def play_round(event: m.Event, user: User, results: str = "1-0") -> m.Round:
+    rnd = services.pair_next_round(event, user)
+    for b in rnd.boards.exclude(black=None):
+        services.set_result(b.pk, user, results)
+    return rnd

@@ -1,0 +1,256 @@
+"""The pages: who may see and do what, CSRF, the keyboard results entry, public pages."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from chessarbiter.web.events import models as m
+from chessarbiter.web.events import services
+
+from .conftest import login, play_round
+
+
+def test_manage_pages_need_login(client: Client, event: m.Event) -> None:
+    for url in (reverse("arbiter:home"), reverse("arbiter:event", args=[event.pk])):
+        r = client.get(url)
+        assert r.status_code == 302 and "/accounts/login/" in r["Location"]
+
+
+def test_anonymous_post_changes_nothing(client: Client, event: m.Event) -> None:
+    r = client.post(reverse("arbiter:pair", args=[event.pk]))
+    assert r.status_code == 302
+    assert event.round_set.count() == 0
+
+
+def test_csrf_is_enforced(event: m.Event, chief: User) -> None:
+    c = Client(enforce_csrf_checks=True)
+    c.force_login(chief)
+    r = c.post(reverse("arbiter:pair", args=[event.pk]))
+    assert r.status_code == 403
+    assert event.round_set.count() == 0
+
+
+def test_viewer_reads_but_cannot_edit(client: Client, event: m.Event, viewer: User) -> None:
+    login(client, viewer)
+    assert client.get(reverse("arbiter:event", args=[event.pk])).status_code == 200
+    assert client.get(reverse("arbiter:standings", args=[event.pk])).status_code == 200
+    assert client.post(reverse("arbiter:pair", args=[event.pk])).status_code == 403
+    r = client.post(reverse("arbiter:players", args=[event.pk]), {"name": "Intruder"})
+    assert r.status_code == 403
+    assert not event.players.filter(name="Intruder").exists()
+    assert client.get(reverse("arbiter:settings", args=[event.pk])).status_code == 403
+
+
+def test_stranger_sees_no_arbiter_page(client: Client, event: m.Event) -> None:
+    other = User.objects.create_user("other", "", "pw-other-123")
+    login(client, other)
+    assert client.get(reverse("arbiter:event", args=[event.pk])).status_code == 403
+
+
+def test_arbiter_pairs_with_preview_then_publishes(
+    client: Client, event: m.Event, arbiter: User
+) -> None:
+    login(client, arbiter)
+    r = client.get(reverse("arbiter:pair", args=[event.pk]))
+    assert r.status_code == 200 and b"Petrova, Anna" in r.content
+    assert event.round_set.count() == 0  # a preview stores nothing
+    r = client.post(reverse("arbiter:pair", args=[event.pk]))
+    assert r.status_code == 302
+    assert event.round_set.count() == 1
+
+
+def test_keyboard_result_entry_with_htmx(client: Client, event: m.Event, arbiter: User) -> None:
+    login(client, arbiter)
+    services.pair_next_round(event, arbiter)
+    url = reverse("arbiter:result", args=[event.pk, 1])
+    r = client.post(url, {"board": "1", "result": "="}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 200
+    assert b'id="board-1"' in r.content and b'value="=" selected' in r.content
+    b = m.Board.objects.get(round__event=event, round__number=1, number=1)
+    assert (b.result, b.black_result) == ("=", "=")
+    # the same board with the version seen before: refused, nothing overwritten
+    r = client.post(url, {"board": "1", "result": "1", "version": "0"}, HTTP_HX_REQUEST="true")
+    assert r.status_code == 409
+    b.refresh_from_db()
+    assert b.result == "="
+
+
+def test_manual_pairing_lists_deviations_and_records_them(
+    client: Client, event: m.Event, chief: User
+) -> None:
+    login(client, chief)
+    play_round(event, chief)
+    first = m.Board.objects.filter(round__event=event, round__number=1).exclude(black=None)[0]
+    repeat = f"{first.white.number} {first.black.number}"  # type: ignore[union-attr]
+    others = sorted(
+        set(range(1, 11)) - {first.white.number, first.black.number}  # type: ignore[union-attr]
+    )
+    lines = [repeat] + [f"{others[i]} {others[i + 1]}" for i in range(0, len(others), 2)]
+    url = reverse("arbiter:pair_manual", args=[event.pk])
+    r = client.post(url, {"boards": "\n".join(lines), "note": ""})
+    assert r.status_code == 200 and b"deviations" in r.content
+    assert event.round_set.count() == 1
+    r = client.post(
+        url, {"boards": "\n".join(lines), "note": "organiser's request", "confirm": "on"}
+    )
+    assert r.status_code == 302
+    rnd = event.round_set.get(number=2)
+    assert rnd.manual and rnd.deviations and rnd.deviations[0]["note"] == "organiser's request"
+
+
+def test_public_pages(client: Client, event: m.Event, chief: User) -> None:
+    play_round(event, chief)
+    services.pair_next_round(event, chief)
+    assert b"Club Swiss" in client.get("/").content
+    for url in (
+        f"/events/{event.pk}/",
+        f"/events/{event.pk}/standings/",
+        f"/events/{event.pk}/rounds/1/",
+        f"/events/{event.pk}/crosstable/",
+        f"/events/{event.pk}/players/1/",
+    ):
+        r = client.get(url)
+        assert r.status_code == 200, url
+    page = client.get(f"/events/{event.pk}/standings/").content
+    assert b"every 30s" in page  # round 2 in progress: the page refreshes itself
+    fragment = client.get(f"/events/{event.pk}/standings/", HTTP_HX_REQUEST="true").content
+    assert b"<html" not in fragment and b"Petrova" in fragment
+
+
+def test_private_event_is_not_public(client: Client, event: m.Event) -> None:
+    event.public = False
+    event.save()
+    assert client.get(f"/events/{event.pk}/").status_code == 404
+
+
+def test_public_pages_refuse_posts(client: Client, event: m.Event) -> None:
+    assert client.post(f"/events/{event.pk}/standings/").status_code == 405
+
+
+@pytest.mark.parametrize("what", ["pairings", "alpha", "slips"])
+def test_print_views(client: Client, event: m.Event, chief: User, what: str) -> None:
+    login(client, chief)
+    play_round(event, chief)
+    r = client.get(reverse("arbiter:print_round", args=[event.pk, what, 1]))
+    assert r.status_code == 200 and b"print.css" in r.content
+
+
+def test_export_trf(client: Client, event: m.Event, chief: User) -> None:
+    login(client, chief)
+    play_round(event, chief)
+    r = client.get(reverse("arbiter:export", args=[event.pk]) + "?dialect=16")
+    assert r.status_code == 200 and r.content.startswith(b"012 Club Swiss")
+
+
+def test_audit_log_is_for_the_chief(client: Client, event: m.Event, arbiter: User) -> None:
+    login(client, arbiter)
+    assert client.get(reverse("arbiter:audit", args=[event.pk])).status_code == 403
+
+
+def test_every_arbiter_page_renders(client: Client, event: m.Event, chief: User) -> None:
+    login(client, chief)
+    play_round(event, chief)
+    p = event.players.get(number=1)
+    pages: list[tuple[str, list[object]]] = [
+        ("arbiter:home", []),
+        ("arbiter:event_new", []),
+        ("arbiter:event_import", []),
+        ("arbiter:event", [event.pk]),
+        ("arbiter:settings", [event.pk]),
+        ("arbiter:players", [event.pk]),
+        ("arbiter:player", [event.pk, p.pk]),
+        ("arbiter:pair", [event.pk]),
+        ("arbiter:explain", [event.pk]),
+        ("arbiter:round", [event.pk, 1]),
+        ("arbiter:standings", [event.pk]),
+        ("arbiter:breakdown", [event.pk, 1]),
+        ("arbiter:crosstable", [event.pk]),
+        ("arbiter:print", [event.pk, "standings"]),
+        ("arbiter:print", [event.pk, "crosstable"]),
+        ("arbiter:roles", [event.pk]),
+        ("arbiter:audit", [event.pk]),
+    ]
+    for name, args in pages:
+        r = client.get(reverse(name, args=args))
+        assert r.status_code == 200, name
+
+
+def _upload(name: str, text: str) -> object:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile(name, text.encode("utf-8"))
+
+
+def test_players_from_csv(client: Client, event: m.Event, chief: User) -> None:
+    login(client, chief)
+    text = "Name;Rating;FIDE ID;Fed\nIvanov, Ivan;2100;24100018;RUS\nPetrov, Pyotr;;;\n"
+    r = client.post(
+        reverse("arbiter:players_import", args=[event.pk]),
+        {"kind": "csv", "file": _upload("club.csv", text)},
+    )
+    assert r.status_code == 302
+    ivan = event.players.get(name="Ivanov, Ivan")
+    assert (ivan.rating, ivan.fide_id, ivan.federation, ivan.number) == (
+        2100,
+        "24100018",
+        "RUS",
+        11,
+    )
+
+
+def test_bad_csv_names_file_and_line_and_stores_nothing(
+    client: Client, event: m.Event, chief: User
+) -> None:
+    login(client, chief)
+    text = "Name,Rating\nIvanov, Ivan,2100\nPetrov,abc\n"
+    r = client.post(
+        reverse("arbiter:players_import", args=[event.pk]),
+        {"kind": "csv", "file": _upload("club.csv", text)},
+        follow=True,
+    )
+    assert b"club.csv:" in r.content
+    assert event.players.count() == 10
+
+
+def test_players_from_a_fide_rating_list(client: Client, event: m.Event, chief: User) -> None:
+    login(client, chief)
+    header = (
+        "ID Number      Name                                                         "
+        "Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag"
+    )
+    cols = {h: header.index(h) for h in ("Name", "Fed", "Sex", "Tit", "SRtng", "B-day")}
+
+    def line(fide_id: str, name: str, fed: str, sex: str, tit: str, rating: str) -> str:
+        row = [" "] * len(header)
+
+        def put(col: int, text: str) -> None:
+            row[col : col + len(text)] = list(text)
+
+        put(0, fide_id)
+        put(cols["Name"], name)
+        put(cols["Fed"], fed)
+        put(cols["Sex"], sex)
+        put(cols["Tit"], tit)
+        put(cols["SRtng"], rating)
+        put(cols["B-day"], "1990")
+        return "".join(row).rstrip()
+
+    text = "\n".join(
+        [
+            header,
+            line("1503014", "Carlsen, Magnus", "NOR", "M", "GM", "2830"),
+            line("24100018", "Ivanov, Ivan", "RUS", "M", "", "2100"),
+        ]
+    )
+    r = client.post(
+        reverse("arbiter:players_import", args=[event.pk]),
+        {"kind": "fide", "file": _upload("players_list.txt", text), "fide_ids": "24100018"},
+    )
+    assert r.status_code == 302
+    assert list(event.players.filter(fide_id="24100018").values_list("name", "rating")) == [
+        ("Ivanov, Ivan", 2100)
+    ]
+    assert not event.players.filter(fide_id="1503014").exists()
