@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test lint bench clean chromium
+.PHONY: install run test test-postgres lint bench clean chromium
 
 install: $(STAMP)
 
@@ -32,6 +32,15 @@ chromium:
 
 test: install chromium
 	$(BIN)/python -m pytest -n auto src tests
+
+# The web tests against PostgreSQL (a local server from Debian's packages, see .ci/postgres).
+PG_URL ?= postgres://chessarbiter:chessarbiter@127.0.0.1:5432/chessarbiter
+test-postgres: install
+	$(BIN)/python -m pip install --quiet -e '.[web,dev,postgres]'
+	@bash .ci/postgres; rc=$$?; \
+	if [ $$rc -eq 3 ]; then echo "no PostgreSQL server here: that run is skipped"; exit 0; fi; \
+	[ $$rc -eq 0 ] || exit $$rc; \
+	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -n auto tests/web
 
 lint: install
 	$(BIN)/ruff check src tests benchmarks

@@ -150,7 +150,6 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
             ]
         else:
             from chessarbiter import registration
-
             from chessarbiter.trf import decode
 
             text = decode(raw)  # UTF-8, else Windows-1252 (as the TRF reader)
@@ -313,6 +312,22 @@ def pair(request: HttpRequest, event_id: int) -> HttpResponse:
     )
 
 
+def deviation_labels() -> dict[str, str]:
+    """A short translated name for each kind of rule break a hand-made pairing can have (the
+    library's sentence, with the details, follows it in English, as the FIDE rules read)."""
+    return {
+        "repeat": _("Players meet again"),
+        "forbidden": _("Forbidden pair"),
+        "bye-ineligible": _("May not receive the bye"),
+        "colour-three-in-row": _("Same colour a third time in a row"),
+        "colour-difference": _("Colour difference beyond two"),
+        "unpaired": _("Player left out"),
+        "duplicate": _("Player on two boards"),
+        "absent-paired": _("Absent player paired"),
+        "extra-bye": _("More than one bye"),
+    }
+
+
 @login_required
 @require_POST
 def pair_manual(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -335,7 +350,12 @@ def pair_manual(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(
         request,
         "arbiter/pair_manual.html",
-        _ctx(request, ev, form=forms.ManualPairingForm(data), deviations=deviations),
+        _ctx(
+            request,
+            ev,
+            form=forms.ManualPairingForm(data),
+            deviations=[(deviation_labels().get(d.kind, d.kind), d) for d in deviations],
+        ),
     )
 
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from ..events import models as m
@@ -21,24 +25,50 @@ def _event(event_id: int) -> m.Event:
 
 
 def _page(request: HttpRequest, template: str, event: m.Event, **ctx: Any) -> HttpResponse:
-    rounds = list(event.round_set.values_list("number", flat=True))
-    live = (
-        bool(rounds)
-        and m.Board.objects.filter(
-            round__event=event, round__number=rounds[-1], result="", black__isnull=False
-        ).exists()
+    """The page around ``template``'s content. The content is rendered once per event
+    version, page and language (public pages are the hot path: a crowd refreshing the
+    standings); the shell around it (user, language switch, CSRF token) per request."""
+    key = (
+        f"pub:{event.pk}:{event.created_at.timestamp()}:{event.version}:"
+        f"{get_language()}:{request.path}"
     )
-    context = {
-        "event": event,
-        "round_numbers": rounds,
-        "live": live,
-        "refresh": REFRESH_SECONDS,
-        "fragment": template,
-        **ctx,
-    }
+    cached = cache.get(key)
+    if cached is None:
+        rounds = list(event.round_set.values_list("number", flat=True))
+        live = (
+            bool(rounds)
+            and m.Board.objects.filter(
+                round__event=event, round__number=rounds[-1], result="", black__isnull=False
+            ).exists()
+        )
+        context = {
+            "event": event,
+            "round_numbers": rounds,
+            "live": live,
+            "refresh": REFRESH_SECONDS,
+            **ctx_factory(ctx),
+        }
+        cached = (render_to_string(template, context, request), rounds, live)
+        cache.set(key, cached, 3600)
+    content, rounds, live = cached
     if request.headers.get("HX-Request"):
-        return render(request, template, context)
-    return render(request, "public/page.html", context)
+        return HttpResponse(content)
+    return render(
+        request,
+        "public/page.html",
+        {
+            "event": event,
+            "round_numbers": rounds,
+            "live": live,
+            "refresh": REFRESH_SECONDS,
+            "content": mark_safe(content),  # rendered by our own template, escaped there
+        },
+    )
+
+
+def ctx_factory(ctx: dict[str, Any]) -> dict[str, Any]:
+    """The page's own context: values given as callables are computed only on a cache miss."""
+    return {k: v() if callable(v) else v for k, v in ctx.items()}
 
 
 @require_safe
@@ -51,8 +81,12 @@ def home(request: HttpRequest) -> HttpResponse:
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = _event(event_id)
     last = ev.round_set.order_by("-number").first()
-    view = reports.round_view(ev, last.number) if last else None
-    return _page(request, "public/_event.html", ev, round=view)
+    return _page(
+        request,
+        "public/_event.html",
+        ev,
+        round=(lambda: reports.round_view(ev, last.number)) if last else None,
+    )
 
 
 @require_safe
@@ -60,21 +94,13 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
     ev = _event(event_id)
     if not ev.round_set.filter(number=number).exists():
         raise Http404
-    return _page(request, "public/_round.html", ev, round=reports.round_view(ev, number))
+    return _page(request, "public/_round.html", ev, round=lambda: reports.round_view(ev, number))
 
 
 @require_safe
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = _event(event_id)
-    names, rows, rounds = reports.standings_rows(ev)
-    return _page(
-        request,
-        "public/_standings.html",
-        ev,
-        tiebreak_names=names,
-        rows=rows,
-        after_round=rounds,
-    )
+    return _page(request, "public/_standings.html", ev, **_standings(ev))
 
 
 @require_safe
@@ -89,4 +115,18 @@ def player(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     ev = _event(event_id)
     if not ev.players.filter(number=number).exists():
         raise Http404
-    return _page(request, "public/_player.html", ev, card=reports.player_card(ev, number))
+    return _page(request, "public/_player.html", ev, card=lambda: reports.player_card(ev, number))
+
+
+def _standings(ev: m.Event) -> dict[str, Any]:
+    def part(i: int) -> Any:
+        return lambda: reports.standings_rows(ev)[i]
+
+    return {"tiebreak_names": part(0), "rows": part(1), "after_round": part(2)}
+
+
+def _crosstable(ev: m.Event) -> dict[str, Any]:
+    return {
+        "rows": lambda: reports.crosstable(ev)[0],
+        "columns": lambda: range(1, reports.crosstable(ev)[1] + 1),
+    }
