@@ -191,3 +191,16 @@ def test_malformed_trf_is_refused_with_file_and_line(chief: User) -> None:
         services.import_trf(chief, "012 X\n001 abc\n", "bad.trf")
     assert "bad.trf:2" in str(e.value)
     assert not m.Event.objects.filter(name="X").exists()
+
+
+def test_round_robin_numbers_by_lot_are_reproducible(chief: User) -> None:
+    """C.05 Annex 1: numbers by lot; the same published seed gives the same draw."""
+    orders = []
+    for i in range(2):
+        ev = services.create_event(chief, name=f"RR{i}", system="roundrobin", rounds=7)
+        services.add_players(ev, chief, [{"name": f"P{k}"} for k in range(1, 9)])
+        services.draw_numbers_by_lot(ev, chief, "opening ceremony 2026")
+        orders.append([p.name for p in ev.players.order_by("number")])
+    assert orders[0] == orders[1]
+    assert orders[0] != [f"P{k}" for k in range(1, 9)]
+    assert sorted(orders[0]) == sorted(f"P{k}" for k in range(1, 9))

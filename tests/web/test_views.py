@@ -254,3 +254,13 @@ def test_players_from_a_fide_rating_list(client: Client, event: m.Event, chief: 
         ("Ivanov, Ivan", 2100)
     ]
     assert not event.players.filter(fide_id="1503014").exists()
+
+
+def test_forbidden_pair_is_never_paired(client: Client, event: m.Event, chief: User) -> None:
+    """C.04.3 [C1]: players kept apart (TRF 260) are not paired."""
+    login(client, chief)
+    r = client.post(reverse("arbiter:forbidden_pair", args=[event.pk]), {"first": 1, "second": 6})
+    assert r.status_code == 302
+    rnd = services.pair_next_round(event, chief)
+    pairs = {frozenset((b.white.number, b.black.number)) for b in rnd.boards.exclude(black=None)}
+    assert frozenset((1, 6)) not in pairs  # round 1 would pair 1 with 6 (1 v n/2+1)

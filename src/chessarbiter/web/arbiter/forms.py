@@ -154,3 +154,10 @@ class ManualPairingForm(forms.Form):
 
     def cleaned(self) -> dict[str, Any]:
         return self.cleaned_data
+
+
+class ForbiddenPairForm(forms.Form):
+    """Two players who must not meet (relatives, team mates: C.04.3 [C1] / TRF 260)."""
+
+    first = forms.IntegerField(label=_("player (number)"), min_value=1)
+    second = forms.IntegerField(label=_("and player (number)"), min_value=1)

@@ -12,6 +12,8 @@ urlpatterns = [
     path("events/<int:event_id>/players/", views.players, name="players"),
     path("events/<int:event_id>/players/import/", views.players_import, name="players_import"),
     path("events/<int:event_id>/players/renumber/", views.players_renumber, name="renumber"),
+    path("events/<int:event_id>/players/lots/", views.players_lots, name="lots"),
+    path("events/<int:event_id>/players/apart/", views.forbidden_pair, name="forbidden_pair"),
     path("events/<int:event_id>/players/<int:player_id>/", views.player, name="player"),
     path(
         "events/<int:event_id>/players/<int:player_id>/<str:action>/",

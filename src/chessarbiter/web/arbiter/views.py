@@ -116,7 +116,15 @@ def players(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(
         request,
         "arbiter/players.html",
-        _ctx(request, ev, form=form, players=rows, import_form=forms.ImportForm()),
+        _ctx(
+            request,
+            ev,
+            form=form,
+            players=rows,
+            import_form=forms.ImportForm(),
+            forbidden_form=forms.ForbiddenPairForm(),
+            forbidden=ev.forbidden_pairs.select_related("first", "second"),
+        ),
     )
 
 
@@ -241,6 +249,45 @@ def player_action(request: HttpRequest, event_id: int, player_id: int, action: s
     else:
         messages.success(request, _("Saved."))
     return redirect("arbiter:player", ev.pk, p.pk)
+
+
+@login_required
+@require_POST
+def forbidden_pair(request: HttpRequest, event_id: int) -> HttpResponse:
+    ev = event_for(request.user, event_id, Level.ARBITER)
+    form = forms.ForbiddenPairForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give two pairing numbers."))
+        return redirect("arbiter:players", ev.pk)
+    first = ev.players.filter(number=form.cleaned_data["first"]).first()
+    second = ev.players.filter(number=form.cleaned_data["second"]).first()
+    if first is None or second is None:
+        messages.error(request, _("No such player number."))
+        return redirect("arbiter:players", ev.pk)
+    try:
+        services.add_forbidden_pair(ev, request.user, first, second)
+    except ChessArbiterError as e:
+        _fail(request, e)
+    else:
+        messages.success(request, _("Saved."))
+    return redirect("arbiter:players", ev.pk)
+
+
+@login_required
+@require_POST
+def players_lots(request: HttpRequest, event_id: int) -> HttpResponse:
+    ev = event_for(request.user, event_id, Level.ARBITER)
+    seed = request.POST.get("seed", "").strip()
+    if not seed:
+        messages.error(request, _("Give the seed of the draw (to be published)."))
+        return redirect("arbiter:players", ev.pk)
+    try:
+        services.draw_numbers_by_lot(ev, request.user, seed)
+    except ChessArbiterError as e:
+        _fail(request, e)
+    else:
+        messages.success(request, _("Pairing numbers drawn by lot."))
+    return redirect("arbiter:players", ev.pk)
 
 
 @login_required

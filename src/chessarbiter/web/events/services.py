@@ -233,6 +233,30 @@ def renumber_by_rating(event: m.Event, user: User) -> None:
 
 
 @atomic
+def draw_numbers_by_lot(event: m.Event, user: User, seed: str) -> None:
+    """Round robin pairing numbers drawn by lot (C.05 Annex 1), reproducibly from ``seed``
+    (published with the draw, so anyone can repeat it)."""
+    event = _lock(event)
+    if event.round_set.exists():
+        raise ServiceError(_("The numbers cannot be drawn again once round 1 is paired."))
+    rows = list(event.players.order_by("number"))
+    order = roundrobin.draw_lots(rows, seed)
+    for p in rows:
+        p.number += 100000
+    m.Player.objects.bulk_update(rows, ["number"])
+    for new, p in enumerate(order, start=1):
+        p.number = new
+    m.Player.objects.bulk_update(rows, ["number"])
+    audit(
+        event,
+        user,
+        "player.lots",
+        _("Pairing numbers drawn by lot (seed %(seed)s)") % {"seed": seed},
+        seed=seed,
+    )
+
+
+@atomic
 def set_bye_request(player: m.Player, user: User, round_number: int, kind: str) -> None:
     event = _lock(player.event)
     if round_number <= event.round_set.count():
