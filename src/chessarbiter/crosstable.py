@@ -291,8 +291,16 @@ def _grid_text(rows: Sequence[Standing], cycles: int, *, ascii: bool) -> str:
     return text_table(headers, body, align)
 
 
-def _swiss_cell(entry: RoundEntry, width: int, *, ascii: bool) -> str:
-    """``12w1``, `` 5b½``, ``-- U``: opponent, colour, result; blank when not paired."""
+def swiss_cell(entry: RoundEntry, width: int = 0, *, ascii: bool = False) -> str:
+    """A Swiss crosstable cell: opponent, colour, result (``12w1``, `` 5b½``, ``-- U``; the
+    opponent right-aligned to ``width``); blank when not paired.
+
+    >>> from chessarbiter.model import Colour
+    >>> swiss_cell(RoundEntry(12, Colour.WHITE, Result.WIN))
+    '12w1'
+    >>> swiss_cell(RoundEntry.bye(Result.PAIRING_ALLOCATED_BYE))
+    '-- U'
+    """
     if entry.result is None:
         return ""
     opponent = "--" if entry.opponent is None else str(entry.opponent)
@@ -323,7 +331,7 @@ def _swiss_text(rows: Sequence[Standing], *, ascii: bool) -> str:
             _name(row),
             _rating(row.rating),
             row.federation,
-            *(_swiss_cell(e, width, ascii=ascii) for e in row.entries),
+            *(swiss_cell(e, width, ascii=ascii) for e in row.entries),
             format_points(row.points, ascii=ascii),
             *(format_points(row.tiebreaks[n], ascii=ascii) for n in tiebreak_names),
         ]

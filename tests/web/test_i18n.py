@@ -23,10 +23,8 @@ def test_russian_catalogue_is_complete_and_compiled() -> None:
     with (LOCALE / "ru" / "LC_MESSAGES" / "django.mo").open("rb") as f:
         mo = gettext.GNUTranslations(f)
     for entry in po.translated_entries():
-        if entry.msgctxt:
-            got = mo.pgettext(entry.msgctxt, entry.msgid)
-        else:
-            got = mo.gettext(entry.msgid)
+        ctx = entry.msgctxt
+        got = mo.pgettext(ctx, entry.msgid) if ctx else mo.gettext(entry.msgid)
         assert got == entry.msgstr, f"django.mo is older than django.po: {entry.msgid!r}"
 
 

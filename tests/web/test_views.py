@@ -262,5 +262,23 @@ def test_forbidden_pair_is_never_paired(client: Client, event: m.Event, chief: U
     r = client.post(reverse("arbiter:forbidden_pair", args=[event.pk]), {"first": 1, "second": 6})
     assert r.status_code == 302
     rnd = services.pair_next_round(event, chief)
-    pairs = {frozenset((b.white.number, b.black.number)) for b in rnd.boards.exclude(black=None)}
+    pairs = {
+        frozenset((b.white.number, b.black.number))
+        for b in rnd.boards.exclude(black=None)
+        if b.black is not None
+    }
     assert frozenset((1, 6)) not in pairs  # round 1 would pair 1 with 6 (1 v n/2+1)
+
+
+def test_chief_gives_a_role_and_it_is_audited(client: Client, event: m.Event, chief: User) -> None:
+    newcomer = User.objects.create_user("newcomer", "", "pw-new-12345")
+    login(client, chief)
+    r = client.post(
+        reverse("arbiter:roles", args=[event.pk]), {"username": "newcomer", "kind": "arbiter"}
+    )
+    assert r.status_code == 302
+    assert m.Role.objects.get(event=event, user=newcomer).kind == "arbiter"
+    assert event.audit.filter(action="event.role").exists()
+    login(client, newcomer)
+    assert client.post(reverse("arbiter:pair", args=[event.pk])).status_code == 302
+    assert event.round_set.count() == 1

@@ -579,16 +579,7 @@ def roles(request: HttpRequest, event_id: int) -> HttpResponse:
         if user is None:
             messages.error(request, _("No such user."))
         else:
-            m.Role.objects.update_or_create(
-                event=ev, user=user, defaults={"kind": form.cleaned_data["kind"]}
-            )
-            services.audit(
-                ev,
-                request.user,
-                "event.role",
-                _("%(u)s is now %(r)s")
-                % {"u": user.get_username(), "r": m.Role.Kind(form.cleaned_data["kind"]).label},
-            )
+            services.set_role(ev, request.user, user, form.cleaned_data["kind"])
             messages.success(request, _("Saved."))
             return redirect("arbiter:roles", ev.pk)
     return render(

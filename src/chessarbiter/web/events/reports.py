@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.cache import cache
 
-from chessarbiter.crosstable import format_points, result_mark
+from chessarbiter.crosstable import format_points, result_mark, swiss_cell
 from chessarbiter.model import RoundEntry, Tournament
 from chessarbiter.standings import Standing, standings
 from chessarbiter.tiebreaks import for_standings
@@ -95,7 +95,7 @@ def standings_rows(event: m.Event) -> tuple[list[str], list[Row], int]:
                     federation=s.federation,
                     points=_fmt(s.points),
                     tiebreaks=[s.tiebreaks[spec.name] for spec in specs],
-                    rounds=[result_mark(e) for e in s.entries],
+                    rounds=[swiss_cell(e) for e in s.entries],
                     withdrawn=s.withdrawn,
                 )
             )
@@ -106,8 +106,12 @@ def standings_rows(event: m.Event) -> tuple[list[str], list[Row], int]:
 
 
 def _complete_rounds(event: m.Event, t: Tournament) -> int:
-    """Standings count every paired round; a round still being played counts its results."""
-    return t.rounds_played
+    """Standings are after the last round whose games all have a result (a round being
+    played is not counted until it is complete)."""
+    rounds = t.rounds_played
+    while rounds and any(p.entry(rounds).is_pending for p in t):
+        rounds -= 1
+    return rounds
 
 
 def round_view(event: m.Event, number: int) -> RoundView:

@@ -110,6 +110,19 @@ def update_event(event: m.Event, user: User, **fields: Any) -> m.Event:
     return event
 
 
+@atomic
+def set_role(event: m.Event, user: User, member: Any, kind: str) -> None:
+    """Give ``member`` a role in the event (chief arbiter, arbiter or viewer)."""
+    event = _lock(event)
+    m.Role.objects.update_or_create(event=event, user=member, defaults={"kind": kind})
+    audit(
+        event,
+        user,
+        "event.role",
+        _("%(u)s is now %(r)s") % {"u": member.get_username(), "r": m.Role.Kind(kind).label},
+    )
+
+
 # -- players ---------------------------------------------------------------------------------
 
 
