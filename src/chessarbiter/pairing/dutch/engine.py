@@ -290,10 +290,13 @@ class _DutchPairer:
             bi = banned[i]
             # one int object per distinct value: the kernel converts each value once a row
             sums = {t: ti + t for t in distinct}
-            mc.set_row(
-                i,
-                [0 if j in bi or j in match_of else sums[terms[j]] for j in range(i)],
-            )
+            row = list(map(sums.__getitem__, terms[:i]))
+            for j in bi:
+                row[j] = 0
+            for j in match_of:
+                if j < i:
+                    row[j] = 0
+            mc.set_row(i, row)
         if warm:
             mates = list(range(self.n))
             banned = self.banned
