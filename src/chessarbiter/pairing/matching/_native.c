@@ -170,6 +170,7 @@ typedef struct {
     int *edges;  /* 2 * nchilds: edges[2i], edges[2i+1] */
     int nleaves;
     int *leaves;
+    int spos; /* scratch of a stage: position in the list of top-level S blossoms */
 } Blossom;
 
 typedef struct {
@@ -515,6 +516,9 @@ typedef struct {
     limb *t1, *t2, *t3, *t4;
     int *svert;
     int nsvert;
+    int *svpos;  /* position of each S vertex in svert */
+    int *sbl;    /* the top-level S blossoms */
+    int nsbl, capsbl;
     int *labeled;
     int nlabeled, caplabeled;
     Heap h3, h4;
@@ -606,6 +610,29 @@ static void add_labeled(Stage *s, int b)
         s->caplabeled = nc;
     }
     s->labeled[s->nlabeled++] = b;
+}
+
+/* the list of top-level S blossoms (rescan walks their leaves: the S vertices outside a
+ * blossom, without visiting the others) */
+static void sbl_add(Stage *s, int b)
+{
+    if (s->nsbl == s->capsbl) {
+        int nc = s->capsbl * 2 + 64;
+        s->sbl = xrealloc(s->e, s->sbl, (size_t)nc * sizeof(int));
+        s->capsbl = nc;
+    }
+    s->e->bl[b].spos = s->nsbl;
+    s->sbl[s->nsbl++] = b;
+}
+
+static void sbl_remove(Stage *s, int b)
+{
+    int i = s->e->bl[b].spos;
+    if (i < 0 || i >= s->nsbl || s->sbl[i] != b) return;
+    int last = s->sbl[--s->nsbl];
+    s->sbl[i] = last;
+    s->e->bl[last].spos = i;
+    s->e->bl[b].spos = -1;
 }
 
 /* add_s's scan of the row of u: lowers bp (and fsv) of the non-S vertices; for the large
@@ -704,7 +731,10 @@ static void add_s(Stage *s, int b, const int *newv, int nnew)
             s->arg_ys = v;
         }
     }
-    for (int i = 0; i < nnew; i++) s->svert[s->nsvert++] = newv[i];
+    for (int i = 0; i < nnew; i++) {
+        s->svpos[newv[i]] = s->nsvert;
+        s->svert[s->nsvert++] = newv[i];
+    }
 }
 
 static void rescan(Stage *s, int u)
@@ -717,24 +747,25 @@ static void rescan(Stage *s, int u)
     limb *best = s->t2, *k = s->t3;
     int arg = -1;
     /* only finite keys (visible S vertices outside b) can be pushed; first minimum in svert
-     * order (small) or in index order (large), as in blossom.py */
-    if (3 * s->nsvert < e->nact) {
-        for (int q = 0; q < s->nsvert; q++) {
-            int x = s->svert[q];
-            if (e->top[x] != b && s->vis[x]) {
-                bi_sub(k, YS(s, x), wu + (size_t)x * L, L);
-                if (arg < 0 || bi_lt(k, best, L)) {
-                    bi_copy(best, k, L);
-                    arg = x;
-                }
-            }
-        }
-    } else {
-        for (int i = 0; i < e->nact; i++) {
-            int x = e->act[i];
-            if (!s->vis[x] || e->top[x] == b) continue;
+     * order (small) or in index order (large), as in blossom.py.  The candidates are the
+     * leaves of the other top-level S blossoms (b may hold most S vertices: they are not
+     * visited); ties are broken by svert position or index, whatever the walk's order. */
+    int large = !(3 * s->nsvert < e->nact);
+    for (int i = 0; i < s->nsbl; i++) {
+        int c = s->sbl[i];
+        if (c == b) continue;
+        const Blossom *C = &e->bl[c];
+        for (int j = 0; j < C->nleaves; j++) {
+            int x = C->leaves[j];
+            if (!s->vis[x]) continue;
             bi_sub(k, YS(s, x), wu + (size_t)x * L, L);
-            if (arg < 0 || bi_lt(k, best, L)) {
+            int better = arg < 0;
+            if (!better) {
+                int cmp = bi_cmp(k, best, L);
+                better = cmp < 0 ||
+                         (cmp == 0 && (large ? x < arg : s->svpos[x] < s->svpos[arg]));
+            }
+            if (better) {
                 bi_copy(best, k, L);
                 arg = x;
             }
@@ -767,6 +798,7 @@ static void make_s(Stage *s, int b, int old)
     }
     B->label = S_;
     add_labeled(s, b);
+    sbl_add(s, b);
     add_s(s, b, e->bl[b].leaves, e->bl[b].nleaves);
 }
 
@@ -898,6 +930,7 @@ static void add_blossom(Stage *s, int bb, int u, int x)
         int ci = childs[i];
         Blossom *C = &e->bl[ci];
         C->parent = big;
+        if (C->label == S_) sbl_remove(s, ci);
         if (C->label == T_) {
             for (int j = 0; j < C->nleaves; j++) {
                 int v = C->leaves[j];
@@ -922,6 +955,7 @@ static void add_blossom(Stage *s, int bb, int u, int x)
     bi_sub(Z(e, big), Z(e, big), D2, L);
     G->label = S_;
     add_labeled(s, big);
+    sbl_add(s, big);
     add_s(s, big, newv, nnew);
     free(newv);
 }
@@ -1164,6 +1198,8 @@ static void stage_free(Stage *s)
     free(s->yfree);
     free(s->ys);
     free(s->svert);
+    free(s->svpos);
+    free(s->sbl);
     free(s->labeled);
     free(s->h3.ent);
     free(s->h3.heap);
@@ -1229,6 +1265,7 @@ static void eng_solve(Engine *e)
         st.fsv = xmalloc(e, bytes);
         for (int v = 0; v < n; v++) set_free(&st, v, !e->frozen[v]);
         st.svert = xmalloc(e, (size_t)n * sizeof(int));
+        st.svpos = xmalloc(e, (size_t)n * sizeof(int));
         for (int i = 0; i < nr; i++) make_s(&st, e->top[roots[i]], FREE_);
         run(&st);
         stage_free(&st);
