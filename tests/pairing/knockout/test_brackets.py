@@ -134,3 +134,50 @@ def test_tsv_round_trip_and_errors() -> None:
         b.read_players_tsv("number\tname\n1\tA\nx\tB\n", "x.tsv")
     with pytest.raises(b.BracketError, match="given twice"):
         b.read_players_tsv("number\tname\n1\tA\n1\tB\n", "x.tsv")
+
+
+def test_replacement_takes_the_slot_before_the_start() -> None:
+    """Seed 002: Zsuzsa Polgar declined and Nijboer took her place in the first stage; a
+    replacement keeps the slot of the player replaced, so the draw does not change."""
+    state = b.BracketState(b.cup(4))
+    state.replace(3, 99)
+    assert state.participants(2) == (99, 4)
+    state.record(2, b.MatchResult("first"))
+    with pytest.raises(b.BracketError, match="too late"):
+        state.replace(99, 100)
+    with pytest.raises(b.BracketError, match="already in the draw"):
+        state.replace(1, 4)
+
+
+def test_withdrawal_gives_walkovers_down_the_bracket() -> None:
+    state = b.BracketState(b.cup(8))
+    state.withdraw(2)
+    assert state.result(1) == b.MatchResult("first", "walkover")
+    state.record(2, b.MatchResult("second"))  # 4 beats 3
+    state.withdraw(4)  # 4 withdraws before meeting 1 in match 5: 1 goes through
+    assert state.result(5) == b.MatchResult("first", "walkover")
+    assert state.participants(7) == (1, None)
+
+
+def test_results_need_known_sides_and_come_once() -> None:
+    state = b.BracketState(b.cup(4))
+    with pytest.raises(b.BracketError, match="cannot be played yet"):
+        state.record(3, b.MatchResult("first"))
+    state.record(1, b.MatchResult("first"))
+    with pytest.raises(b.BracketError, match="already has a result"):
+        state.record(1, b.MatchResult("second"))
+    state.record(2, b.MatchResult("second"))
+    state.record(3, b.MatchResult("second"))
+    assert state.champion() == 4
+    with pytest.raises(b.BracketError, match="'first' or 'second'"):
+        b.MatchResult("white")
+
+
+@needs_shared
+def test_seed002_followed_to_the_end(field_1997: list[b.Entrant]) -> None:
+    """Every match won by the first side: the champion is Karpov (801), who waited in the
+    final; 97 matches, 97 results."""
+    state = b.BracketState(b.fide_1997(field_1997))
+    while state.ready():
+        state.record(state.ready()[0], b.MatchResult("first"))
+    assert len(state.results) == 97 and state.champion() == 801

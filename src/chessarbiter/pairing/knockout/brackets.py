@@ -389,3 +389,137 @@ def read_tsv(text: str, source: str = "<bracket>") -> list[Match]:
             )
         )
     return out
+
+
+# -- following a bracket: results, walkovers, replacements ---------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """How a match ended: ``winner`` is ``"first"`` or ``"second"``; ``how`` is ``"games"``
+    (decided over the board, tie-breaks included) or ``"walkover"`` (the other side did not
+    play: withdrew or failed to appear)."""
+
+    winner: str
+    how: str = "games"
+
+    def __post_init__(self) -> None:
+        if self.winner not in ("first", "second"):
+            raise BracketError(f"a match is won by 'first' or 'second', not {self.winner!r}")
+        if self.how not in ("games", "walkover"):
+            raise BracketError(f"a match ends by 'games' or 'walkover', not {self.how!r}")
+
+
+class BracketState:
+    """A bracket being played: results as they come in, who plays each match, who is left.
+
+    >>> state = BracketState(cup(4))
+    >>> state.ready()
+    [1, 2]
+    >>> state.record(1, MatchResult("second"))
+    >>> state.participants(3)
+    (2, None)
+    >>> state.withdraw(3)          # team 3 withdraws before match 2: 4 goes through
+    >>> state.result(2)
+    MatchResult(winner='second', how='walkover')
+    >>> state.participants(3), state.ready()
+    ((2, 4), [3])
+    """
+
+    def __init__(self, matches: Sequence[Match]) -> None:
+        self.matches = {m.number: m for m in matches}
+        self.results: dict[int, MatchResult] = {}
+        #: A replacement in a side: the new participant's number by the one he replaces.
+        self.replaced: dict[int, int] = {}
+        self.withdrawn: set[int] = set()
+
+    def _match(self, number: int) -> Match:
+        try:
+            return self.matches[number]
+        except KeyError:
+            raise BracketError(f"there is no match {number}") from None
+
+    def side(self, side: Side) -> int | None:
+        """The participant holding ``side`` (``None`` while an earlier match is undecided)."""
+        if side.winner_of is None:
+            n = side.number
+            while n is not None and n in self.replaced:
+                n = self.replaced[n]
+            return n
+        result = self.results.get(side.winner_of)
+        if result is None:
+            return None
+        m = self._match(side.winner_of)
+        return self.side(m.first if result.winner == "first" else m.second)
+
+    def participants(self, number: int) -> tuple[int | None, int | None]:
+        m = self._match(number)
+        return self.side(m.first), self.side(m.second)
+
+    def result(self, number: int) -> MatchResult | None:
+        return self.results.get(number)
+
+    def ready(self) -> list[int]:
+        """The matches whose two sides are known and that have no result yet."""
+        return [
+            n
+            for n in sorted(self.matches)
+            if n not in self.results and None not in self.participants(n)
+        ]
+
+    def record(self, number: int, result: MatchResult) -> None:
+        """Record a match's result.
+
+        :raises BracketError: when its sides are not known yet or it already has a result.
+        """
+        if number in self.results:
+            raise BracketError(f"match {number} already has a result")
+        if None in self.participants(number):
+            raise BracketError(f"match {number} cannot be played yet: a side is not known")
+        self.results[number] = result
+        self._walkovers()
+
+    def replace(self, number: int, replacement: int) -> None:
+        """Seed 002's replacements before the start: ``replacement`` takes the place (and the
+        number's slot in the draw) of participant ``number``, who has played no match.
+
+        :raises BracketError: when ``number`` already played, or the replacement is in the
+            draw already.
+        """
+        for n in self.results:
+            if number in self.participants(n):
+                raise BracketError(f"{number} has played match {n}: too late to replace him")
+        held = {self.side(s) for m in self.matches.values() for s in (m.first, m.second)}
+        if replacement in held:
+            raise BracketError(f"{replacement} is already in the draw")
+        self.replaced[number] = replacement
+
+    def withdraw(self, number: int) -> None:
+        """Participant ``number`` withdraws: his next match (and every later one he would
+        reach) goes to the opponent by walkover as soon as the opponent is known."""
+        self.withdrawn.add(number)
+        self._walkovers()
+
+    def _walkovers(self) -> None:
+        changed = True
+        while changed:
+            changed = False
+            for n in sorted(self.matches):
+                if n in self.results:
+                    continue
+                a, b = self.participants(n)
+                if a in self.withdrawn and b is not None:
+                    self.results[n] = MatchResult("second", "walkover")
+                    changed = True
+                elif b in self.withdrawn and a is not None:
+                    self.results[n] = MatchResult("first", "walkover")
+                    changed = True
+
+    def champion(self) -> int | None:
+        """The winner of the last match, once decided."""
+        fed = {s.winner_of for m in self.matches.values() for s in (m.first, m.second)}
+        finals = [n for n in self.matches if n not in fed]
+        if len(finals) != 1:
+            raise BracketError("the bracket has no single final")
+        final = self.matches[finals[0]]
+        return self.side(Side(winner_of=final.number)) if final.number in self.results else None
