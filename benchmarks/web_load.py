@@ -24,17 +24,6 @@ import time
 import urllib.request
 from pathlib import Path
 
-CONFIG = """\
-PlayersNumber=300
-RoundsNumber=9
-DrawPercentage=30
-ForfeitRate=60
-RetiredRate=200
-HalfPointByeRate=120
-HighestRating=2800
-LowestRating=1000
-"""
-
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -58,7 +47,10 @@ def prepare(data: Path) -> None:
     from chessarbiter.web.events import services
 
     call_command("migrate", interactive=False, verbosity=0)
-    t = generate_tournament(300, CONFIG, Edition("2026"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from benchmarks.pairing import CONFIG  # the generator settings of the pairing benchmark
+
+    t = generate_tournament(300, CONFIG.format(n=300), Edition("2026"))
     t.name = "Load test open"
     owner = User.objects.create_superuser("bench", "", "bench-password-1")
     services.import_trf(owner, trf.dumps(t), "load.trf")

@@ -287,6 +287,12 @@ def cup(n: int, games: int = 1) -> list[Match]:
             slots.append(Side(winner_of=len(matches)))
         slots += [Side(number=i) for i in range(n - bottom + 1, n + 1)]
         stage = 2
+    return _winners_meet(matches, slots, stage, games)
+
+
+def _winners_meet(matches: list[Match], slots: list[Side], stage: int, games: int) -> list[Match]:
+    """Seed 000: from ``stage`` on, the winners of adjacent matches meet; ``slots`` is the
+    stage's field in bracket order. Appends to ``matches`` and returns it."""
     while len(slots) > 1:
         nxt: list[Side] = []
         for a, b in zip(slots[::2], slots[1::2], strict=True):
@@ -341,15 +347,7 @@ def seeded(n: int, games: int = 2) -> list[Match]:
             continue
         matches.append(Match(len(matches) + 1, stage, games, Side(number=a), Side(number=b)))
         slots.append(Side(winner_of=len(matches)))
-    stage = 2
-    while len(slots) > 1:
-        nxt: list[Side] = []
-        for a2, b2 in zip(slots[::2], slots[1::2], strict=True):
-            matches.append(Match(len(matches) + 1, stage, games, a2, b2))
-            nxt.append(Side(winner_of=len(matches)))
-        slots = nxt
-        stage += 1
-    return matches
+    return _winners_meet(matches, slots, 2, games)
 
 
 def seeds_by_rating(entrants: Sequence[Entrant]) -> list[Entrant]:

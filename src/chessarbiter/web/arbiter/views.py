@@ -3,6 +3,7 @@ library. Every POST changes the event through one service (one transaction, audi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -34,6 +35,17 @@ def _ctx(request: HttpRequest, event: m.Event, **extra: Any) -> dict[str, Any]:
 
 def _fail(request: HttpRequest, error: Exception) -> None:
     messages.error(request, str(error))
+
+
+def _attempt(request: HttpRequest, call: Callable[[], object], success: str) -> bool:
+    """Run one service; tell the arbiter how it went (the service's own words on failure)."""
+    try:
+        call()
+    except ChessArbiterError as e:
+        _fail(request, e)
+        return False
+    messages.success(request, success)
+    return True
 
 
 @login_required
@@ -264,12 +276,11 @@ def forbidden_pair(request: HttpRequest, event_id: int) -> HttpResponse:
     if first is None or second is None:
         messages.error(request, _("No such player number."))
         return redirect("arbiter:players", ev.pk)
-    try:
-        services.add_forbidden_pair(ev, request.user, first, second)
-    except ChessArbiterError as e:
-        _fail(request, e)
-    else:
-        messages.success(request, _("Saved."))
+    _attempt(
+        request,
+        lambda: services.add_forbidden_pair(ev, request.user, first, second),
+        _("Saved."),
+    )
     return redirect("arbiter:players", ev.pk)
 
 
@@ -281,12 +292,11 @@ def players_lots(request: HttpRequest, event_id: int) -> HttpResponse:
     if not seed:
         messages.error(request, _("Give the seed of the draw (to be published)."))
         return redirect("arbiter:players", ev.pk)
-    try:
-        services.draw_numbers_by_lot(ev, request.user, seed)
-    except ChessArbiterError as e:
-        _fail(request, e)
-    else:
-        messages.success(request, _("Pairing numbers drawn by lot."))
+    _attempt(
+        request,
+        lambda: services.draw_numbers_by_lot(ev, request.user, seed),
+        _("Pairing numbers drawn by lot."),
+    )
     return redirect("arbiter:players", ev.pk)
 
 
@@ -294,12 +304,11 @@ def players_lots(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def players_renumber(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.ARBITER)
-    try:
-        services.renumber_by_rating(ev, request.user)
-    except ChessArbiterError as e:
-        _fail(request, e)
-    else:
-        messages.success(request, _("Pairing numbers set by rating, title and name."))
+    _attempt(
+        request,
+        lambda: services.renumber_by_rating(ev, request.user),
+        _("Pairing numbers set by rating, title and name."),
+    )
     return redirect("arbiter:players", ev.pk)
 
 
