@@ -36,6 +36,9 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             "initial_colour",
             "tiebreaks",
             "tiebreak_edition",
+            "knockout_scheme",
+            "match_format",
+            "lot_seed",
             "public",
         ]
         widgets = {
@@ -62,7 +65,17 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
 class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = m.Player
-        fields = ["name", "rating", "fide_id", "federation", "title", "sex", "birth_date", "club"]
+        fields = [
+            "name",
+            "rating",
+            "fide_id",
+            "federation",
+            "title",
+            "sex",
+            "birth_date",
+            "club",
+            "entry_stage",
+        ]
 
     def clean_rating(self) -> int | None:
         rating: int | None = self.cleaned_data["rating"]

@@ -40,6 +40,12 @@ urlpatterns = [
         views.print_view,
         name="print_round",
     ),
+    path("events/<int:event_id>/knockout/", views.knockout_page, name="knockout"),
+    path(
+        "events/<int:event_id>/knockout/<int:number>/",
+        views.knockout_match,
+        name="knockout_match",
+    ),
     path("events/<int:event_id>/roles/", views.roles, name="roles"),
     path("events/<int:event_id>/audit/", views.audit_log, name="audit"),
 ]

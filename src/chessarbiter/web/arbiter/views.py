@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -603,3 +604,81 @@ def audit_log(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.CHIEF)
     entries = ev.audit.select_related("user")[:500]
     return render(request, "arbiter/audit.html", _ctx(request, ev, entries=entries))
+
+
+# -- knockout --------------------------------------------------------------------------------
+
+
+@login_required
+def knockout_page(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The bracket, the matches to play, and (POST) drawing the bracket."""
+    from chessarbiter.pairing.knockout.report import bracket_svg
+
+    from ..events import knockout
+
+    ev = event_for(request.user, event_id, Level.VIEWER)
+    if request.method == "POST":
+        event_for(request.user, event_id, Level.CHIEF)
+        _attempt(request, lambda: knockout.draw(ev, request.user), _("Bracket drawn."))
+        return redirect("arbiter:knockout", ev.pk)
+    matches = knockout.views(ev)
+    svg = (
+        bracket_svg(list(knockout.state(ev).matches.values()), knockout.names(ev))
+        if matches
+        else ""
+    )
+    return render(
+        request,
+        "arbiter/knockout.html",
+        _ctx(request, ev, matches=matches, svg=mark_safe(svg)),  # our own SVG, text escaped
+    )
+
+
+@login_required
+def knockout_match(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """One match: its games, the next game, and (POST) a game, a walkover or an armageddon."""
+    from ..events import knockout
+
+    ev = event_for(request.user, event_id, Level.VIEWER)
+    row = get_object_or_404(m.KnockoutMatch, event=ev, number=number)
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        if action == "armageddon":
+            ev = event_for(request.user, event_id, Level.CHIEF)
+        else:
+            ev = event_for(request.user, event_id, Level.ARBITER)
+        if action == "game":
+            score = {"1": "1", "0.5": "0.5", "0": "0"}.get(request.POST.get("score", ""))
+            version = request.POST.get("version", "")
+            if score is None:
+                messages.error(request, _("A game scores 1, ½ or 0."))
+            else:
+                from decimal import Decimal
+
+                _attempt(
+                    request,
+                    lambda: knockout.add_game(
+                        row,
+                        request.user,
+                        Decimal(score),
+                        int(version) if version.isdigit() else None,
+                    ),
+                    _("Saved."),
+                )
+        elif action == "walkover":
+            _attempt(
+                request,
+                lambda: knockout.walkover(row, request.user, request.POST.get("winner", "")),
+                _("Saved."),
+            )
+        elif action == "armageddon":
+            _attempt(
+                request,
+                lambda: knockout.order_armageddon(row, request.user, request.POST.get("white", "")),
+                _("Saved."),
+            )
+        else:
+            return HttpResponseBadRequest()
+        return redirect("arbiter:knockout_match", ev.pk, number)
+    view = next(v for v in knockout.views(ev) if v.row.number == number)
+    return render(request, "arbiter/knockout_match.html", _ctx(request, ev, m=view))

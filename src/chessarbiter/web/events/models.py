@@ -19,6 +19,16 @@ class Event(models.Model):
     class System(models.TextChoices):
         SWISS = "swiss", _("Swiss (FIDE Dutch)")
         ROUND_ROBIN = "roundrobin", _("Round robin (Berger tables)")
+        KNOCKOUT = "knockout", _("Knockout")
+
+    class KnockoutScheme(models.TextChoices):
+        FIDE_1997 = "fide-1997", _("FIDE 1997 (entry stages, halves)")
+        CUP = "cup", _("Cup (Olympic system)")
+        SEEDED = "seeded", _("Seeded (1 v n, 2 v n-1)")
+
+    class MatchFormat(models.TextChoices):
+        FIDE_1997 = "fide-1997", _("FIDE 1997 (2 games, rapid, sudden death)")
+        WORLD_CUP_2023 = "world-cup-2023", _("World Cup 2023")
 
     class Edition(models.TextChoices):
         DUTCH_2026 = "2026", _("FIDE Dutch 2026 (C.04.3 from 1 February 2026)")
@@ -85,6 +95,17 @@ class Event(models.Model):
         choices=TieBreakEdition.choices,
         default="2026",
     )
+    knockout_scheme = models.CharField(
+        _("knockout bracket"), max_length=20, choices=KnockoutScheme.choices, default="seeded"
+    )
+    match_format = models.CharField(
+        _("knockout match format"),
+        max_length=20,
+        choices=MatchFormat.choices,
+        default="fide-1997",
+    )
+    #: Seed of the colour lots drawn for knockout matches (published with the event).
+    lot_seed = models.PositiveIntegerField(_("seed of the colour lots"), default=1997)
     public = models.BooleanField(_("shown on the public pages"), default=True)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events"
@@ -136,6 +157,10 @@ class Player(models.Model):
     club = models.CharField(_("club"), max_length=100, blank=True)
     #: First round the player can be paired (late entries, C.04.2 C / 2026 art. 2.4).
     entry_round = models.PositiveSmallIntegerField(_("first round"), default=1)
+    #: Knockout events: the stage the player enters at (seed 002: seeds start later).
+    entry_stage = models.PositiveSmallIntegerField(_("entry stage (knockout)"), default=1)
+    #: Knockout events: the number the bracket uses (seed 002: stage digit + rank).
+    bracket_number = models.PositiveIntegerField(null=True, blank=True)
     #: First round the player is no longer paired (withdrawn); None while playing.
     withdrawn_from_round = models.PositiveSmallIntegerField(
         _("withdrawn from round"), null=True, blank=True
@@ -239,3 +264,41 @@ class AuditEntry(models.Model):
 
     class Meta:
         ordering = ["-at", "-id"]
+
+
+class KnockoutMatch(models.Model):
+    """A match of a knockout bracket; sides are bracket numbers or ``W<k>`` (the winner of
+    match k). ``winner``/``how`` once decided; ``armageddon``: the chief arbiter ordered the
+    single decisive game (seed 002), white to ``armageddon_white``."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="knockout_matches")
+    number = models.PositiveSmallIntegerField(_("match"))
+    stage = models.PositiveSmallIntegerField(_("stage"))
+    games = models.PositiveSmallIntegerField(_("games"))
+    first = models.CharField(max_length=12)
+    second = models.CharField(max_length=12)
+    winner = models.CharField(max_length=6, blank=True)
+    how = models.CharField(max_length=8, blank=True)
+    armageddon = models.BooleanField(default=False)
+    armageddon_white = models.CharField(max_length=6, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_knockout_match"),
+        ]
+
+
+class KnockoutGame(models.Model):
+    """A game of a knockout match: the first side's points (1, 0.5 or 0)."""
+
+    match = models.ForeignKey(KnockoutMatch, on_delete=models.CASCADE, related_name="game_set")
+    number = models.PositiveSmallIntegerField()
+    score = models.DecimalField(max_digits=2, decimal_places=1)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="unique_knockout_game"),
+        ]

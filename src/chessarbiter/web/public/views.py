@@ -130,3 +130,25 @@ def _crosstable(ev: m.Event) -> dict[str, Any]:
         "rows": lambda: reports.crosstable(ev)[0],
         "columns": lambda: range(1, reports.crosstable(ev)[1] + 1),
     }
+
+
+@require_safe
+def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
+    from chessarbiter.pairing.knockout.report import bracket_svg
+
+    from ..events import knockout
+
+    ev = _event(event_id)
+
+    def svg() -> str:
+        # our own drawing, every text in it escaped
+        st = knockout.state(ev)
+        return mark_safe(bracket_svg(list(st.matches.values()), knockout.names(ev)))
+
+    return _page(
+        request,
+        "public/_bracket.html",
+        ev,
+        svg=svg,
+        matches=lambda: knockout.views(ev),
+    )

@@ -1,0 +1,233 @@
+"""Knockout events in the web application: the draw, the games of each match, walkovers, and
+the bracket as it stands. The rules are the library's
+(:mod:`chessarbiter.pairing.knockout.brackets` and :mod:`~chessarbiter.pairing.knockout.matches`);
+every change is one transaction with an audit entry, as in :mod:`.services`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from chessarbiter.pairing.knockout import brackets as lib
+from chessarbiter.pairing.knockout import matches as engine
+
+from . import models as m
+from .services import ServiceError, _lock, atomic, audit
+
+
+def entrants(event: m.Event) -> tuple[list[m.Player], list[lib.Entrant]]:
+    """The players still in the event, as the bracket library sees them: entry stage and
+    rating (seed 002 numbers them by both; the cup takes them in start-number order, the
+    seeded bracket by rating)."""
+    players = list(event.players.filter(withdrawn_from_round__isnull=True).order_by("number"))
+    return players, [
+        lib.Entrant(
+            name=p.name,
+            number=None,
+            entry_stage=p.entry_stage,
+            ratings=(p.rating,),
+        )
+        for p in players
+    ]
+
+
+@atomic
+def draw(event: m.Event, user: Any) -> int:
+    """Draw the bracket of the event's scheme from its players (again, while no game is
+    played). Returns the number of matches."""
+    event = _lock(event)
+    if (
+        m.KnockoutGame.objects.filter(match__event=event).exists()
+        or event.knockout_matches.exclude(winner="").exists()
+    ):
+        raise ServiceError(_("Games are played: the bracket cannot be drawn again."))
+    players, people = entrants(event)
+    if len(players) < 2:
+        raise ServiceError(_("Register at least two players first."))
+    scheme = event.knockout_scheme
+    if scheme == "fide-1997":
+        numbers = lib.personal_numbers(people)
+        bracket = lib.fide_1997(people)
+    else:
+        if scheme == "cup":
+            ordered = list(range(len(players)))  # the players' order: numbers by lot or seeding
+            bracket = lib.cup(len(players))
+        else:
+            ranked = lib.seeds_by_rating(people)
+            ordered = [people.index(e) for e in ranked]
+            bracket = lib.seeded(len(players))
+        numbers = [0] * len(players)
+        for seat, index in enumerate(ordered, start=1):
+            numbers[index] = seat
+    for p, n in zip(players, numbers, strict=True):
+        p.bracket_number = n
+    m.Player.objects.bulk_update(players, ["bracket_number"])
+    event.knockout_matches.all().delete()
+    m.KnockoutMatch.objects.bulk_create(
+        m.KnockoutMatch(
+            event=event,
+            number=x.number,
+            stage=x.stage,
+            games=x.games,
+            first=str(x.first),
+            second=str(x.second),
+        )
+        for x in bracket
+    )
+    audit(event, user, "knockout.draw", _("Bracket drawn: %(n)d matches") % {"n": len(bracket)})
+    return len(bracket)
+
+
+def state(event: m.Event) -> lib.BracketState:
+    """The bracket with the results recorded so far."""
+    rows = list(event.knockout_matches.all())
+    st = lib.BracketState(
+        [
+            lib.Match(r.number, r.stage, r.games, lib.Side.parse(r.first), lib.Side.parse(r.second))
+            for r in rows
+        ]
+    )
+    for r in rows:
+        if r.winner:
+            st.results[r.number] = lib.MatchResult(r.winner, r.how or "games")
+    return st
+
+
+def _format(event: m.Event, row: m.KnockoutMatch) -> engine.MatchFormat:
+    fmt = engine.preset(event.match_format, row.stage)
+    return fmt
+
+
+def decision(event: m.Event, row: m.KnockoutMatch) -> engine.Decision:
+    """Where the match stands (the library's match engine): decided, or the next game with
+    its phase, colours (lots drawn from the event's published seed) and time control."""
+    scores = [float(g.score) for g in row.game_set.all()]
+    return engine.next_game(
+        _format(event, row),
+        scores,
+        seed=event.lot_seed * 1000 + row.number,
+        armageddon=row.armageddon,
+        armageddon_white=_side(row.armageddon_white),
+    )
+
+
+def _side(text: str) -> engine.Side | None:
+    if text == "first":
+        return engine.FIRST
+    if text == "second":
+        return engine.SECOND
+    return None
+
+
+@atomic
+def add_game(row: m.KnockoutMatch, user: Any, score: Decimal, version: int | None = None) -> None:
+    """Record the next game of a match (the first side's points); the match is decided when
+    the engine says so. ``version``: as seen by the arbiter (a stale one is refused)."""
+    event = _lock(row.event)
+    row = m.KnockoutMatch.objects.get(pk=row.pk)
+    if version is not None and version != row.version:
+        raise ServiceError(
+            _("Match %(n)d was changed meanwhile; nothing was saved.") % {"n": row.number}
+        )
+    if row.winner:
+        raise ServiceError(_("Match %(n)d is decided.") % {"n": row.number})
+    if None in state(event).participants(row.number):
+        raise ServiceError(_("Match %(n)d cannot be played yet.") % {"n": row.number})
+    before = decision(event, row)
+    if before.next_game is None:
+        raise ServiceError(_("Match %(n)d is decided.") % {"n": row.number})
+    m.KnockoutGame.objects.create(match=row, number=before.next_game.number, score=score)
+    after = decision(event, row)
+    winner = after.winner if after.finished else ""
+    m.KnockoutMatch.objects.filter(pk=row.pk).update(
+        winner=winner or "", how="games" if winner else "", version=F("version") + 1
+    )
+    audit(
+        event,
+        user,
+        "knockout.game",
+        _("Match %(n)d, game %(g)d (%(phase)s): %(s)s")
+        % {
+            "n": row.number,
+            "g": before.next_game.number,
+            "phase": before.next_game.phase,
+            "s": score,
+        }
+        + (" " + _("decided") if winner else ""),
+    )
+
+
+@atomic
+def order_armageddon(row: m.KnockoutMatch, user: Any, white: str) -> None:
+    """Seed 002: the chief arbiter orders the single decisive game; ``white`` is the lot
+    winner's choice."""
+    event = _lock(row.event)
+    if white not in ("first", "second"):
+        raise ServiceError(_("Say who has white."))
+    m.KnockoutMatch.objects.filter(pk=row.pk).update(
+        armageddon=True, armageddon_white=white, version=F("version") + 1
+    )
+    row.refresh_from_db()
+    try:
+        decision(event, row)
+    except engine.MatchError as e:
+        raise ServiceError(str(e)) from e
+    audit(
+        event, user, "knockout.armageddon", _("Match %(n)d: armageddon ordered") % {"n": row.number}
+    )
+
+
+@atomic
+def walkover(row: m.KnockoutMatch, user: Any, winner: str) -> None:
+    """The other side did not play (withdrew, failed to appear): ``winner`` goes through."""
+    event = _lock(row.event)
+    row = m.KnockoutMatch.objects.get(pk=row.pk)
+    if row.winner:
+        raise ServiceError(_("Match %(n)d is decided.") % {"n": row.number})
+    if winner not in ("first", "second"):
+        raise ServiceError(_("Say who goes through."))
+    m.KnockoutMatch.objects.filter(pk=row.pk).update(
+        winner=winner, how="walkover", version=F("version") + 1
+    )
+    audit(event, user, "knockout.walkover", _("Match %(n)d: walkover") % {"n": row.number})
+
+
+@dataclass(frozen=True)
+class MatchView:
+    row: m.KnockoutMatch
+    first: str
+    second: str
+    ready: bool
+    decision: engine.Decision | None
+
+
+def names(event: m.Event) -> dict[int, str]:
+    return {
+        p.bracket_number: p.name
+        for p in event.players.exclude(bracket_number__isnull=True)
+        if p.bracket_number is not None
+    }
+
+
+def views(event: m.Event) -> list[MatchView]:
+    """Every match with its participants' names and, when playable, where it stands."""
+    st = state(event)
+    who = names(event)
+    out = []
+    for row in event.knockout_matches.prefetch_related("game_set"):
+        a, b = st.participants(row.number)
+        ready = a is not None and b is not None
+        out.append(
+            MatchView(
+                row,
+                who.get(a, str(a)) if a is not None else row.first,
+                who.get(b, str(b)) if b is not None else row.second,
+                ready,
+                decision(event, row) if ready and row.how != "walkover" else None,
+            )
+        )
+    return out
