@@ -9,9 +9,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from chessarbiter.web.events import knockout
+from chessarbiter.web.events import knockout, services
 from chessarbiter.web.events import models as m
-from chessarbiter.web.events import services
 
 from .conftest import login
 
