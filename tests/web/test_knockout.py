@@ -75,3 +75,27 @@ def test_pages(client: Client, cup_event: m.Event, chief: User, arbiter: User) -
     client.logout()
     public = client.get(f"/events/{cup_event.pk}/bracket/")
     assert public.status_code == 200 and b"<svg" in public.content
+
+
+def test_withdrawal_after_the_draw_is_a_walkover(cup_event: m.Event, chief: User) -> None:
+    knockout.draw(cup_event, chief)
+    p5 = cup_event.players.get(name="Player 5")
+    services.withdraw_player(p5, chief)
+    st = knockout.state(cup_event)
+    assert st.result(1) is not None and st.result(1).how == "walkover"  # type: ignore[union-attr]
+    row = cup_event.knockout_matches.get(number=1)
+    with pytest.raises(services.ServiceError, match="decided"):
+        knockout.add_game(row, chief, Decimal("1"))
+
+
+def test_replacement_takes_the_slot(cup_event: m.Event, chief: User) -> None:
+    """Seed 002: Nijboer replaced Zsuzsa Polgar in stage 1, in her place in the draw."""
+    knockout.draw(cup_event, chief)
+    old = cup_event.players.get(name="Player 4")
+    new = knockout.replace(old, chief, name="Nijboer, Friso", rating=2550)
+    views = {v.row.number: v for v in knockout.views(cup_event)}
+    assert views[1].first == "Nijboer, Friso"
+    row = cup_event.knockout_matches.get(number=1)
+    knockout.add_game(row, chief, Decimal("1"))
+    with pytest.raises(services.ServiceError, match="too late"):
+        knockout.replace(new, chief, name="Someone Else")

@@ -248,6 +248,17 @@ def player_action(request: HttpRequest, event_id: int, player_id: int, action: s
         elif action == "delete":
             services.delete_player(p, request.user)
             return redirect("arbiter:players", ev.pk)
+        elif action == "replace":
+            from ..events import knockout
+
+            replacement = forms.PlayerForm(request.POST)
+            if not replacement.is_valid():
+                messages.error(request, _("Give the replacement's name."))
+                return redirect("arbiter:player", ev.pk, p.pk)
+            fields = {k: v for k, v in replacement.cleaned_data.items() if k != "entry_stage"}
+            new = knockout.replace(p, request.user, **fields)
+            messages.success(request, _("Saved."))
+            return redirect("arbiter:player", ev.pk, new.pk)
         elif action == "bye":
             form = forms.ByeForm(request.POST)
             if not form.is_valid():

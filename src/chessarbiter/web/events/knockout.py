@@ -94,6 +94,11 @@ def state(event: m.Event) -> lib.BracketState:
     for r in rows:
         if r.winner:
             st.results[r.number] = lib.MatchResult(r.winner, r.how or "games")
+    # a player withdrawn after the draw loses his next match by walkover (and any later one
+    # he would have reached): derived, so re-entering him undoes it while nothing was played
+    for p in event.players.filter(withdrawn_from_round__isnull=False, bracket_number__isnull=False):
+        if p.bracket_number is not None:
+            st.withdraw(p.bracket_number)
     return st
 
 
@@ -133,9 +138,10 @@ def add_game(row: m.KnockoutMatch, user: Any, score: Decimal, version: int | Non
         raise ServiceError(
             _("Match %(n)d was changed meanwhile; nothing was saved.") % {"n": row.number}
         )
-    if row.winner:
+    current = state(event)
+    if row.winner or current.result(row.number) is not None:
         raise ServiceError(_("Match %(n)d is decided.") % {"n": row.number})
-    if None in state(event).participants(row.number):
+    if None in current.participants(row.number):
         raise ServiceError(_("Match %(n)d cannot be played yet.") % {"n": row.number})
     before = decision(event, row)
     if before.next_game is None:
@@ -231,3 +237,38 @@ def views(event: m.Event) -> list[MatchView]:
             )
         )
     return out
+
+
+@atomic
+def replace(player: m.Player, user: Any, **fields: Any) -> m.Player:
+    """Seed 002's replacements: a new participant takes the withdrawing player's place in the
+    bracket (his slot and entry stage), allowed while that player has played no game."""
+    event = _lock(player.event)
+    player = m.Player.objects.get(pk=player.pk)
+    if player.bracket_number is None:
+        raise ServiceError(_("%(p)s is not in the bracket.") % {"p": str(player)})
+    st = state(event)
+    for row in event.knockout_matches.all():
+        if player.bracket_number in st.participants(row.number) and (
+            row.winner or row.game_set.exists()
+        ):
+            raise ServiceError(_("%(p)s has played: too late to replace him.") % {"p": str(player)})
+    slot = player.bracket_number
+    player.bracket_number = None
+    player.withdrawn_from_round = 1
+    player.save(update_fields=["bracket_number", "withdrawn_from_round"])
+    from django.db.models import Max
+
+    number = (event.players.aggregate(n=Max("number"))["n"] or 0) + 1
+    new = m.Player(
+        event=event, number=number, entry_stage=player.entry_stage, bracket_number=slot, **fields
+    )
+    new.full_clean()
+    new.save()
+    audit(
+        event,
+        user,
+        "knockout.replace",
+        _("%(new)s replaces %(old)s in the bracket") % {"new": str(new), "old": str(player)},
+    )
+    return new
