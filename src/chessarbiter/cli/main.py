@@ -38,9 +38,9 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from chessarbiter.cli import demo, knockout, pair, roundrobin, standings, trf, web
+    from chessarbiter.cli import demo, knockout, pair, roundrobin, standings, teams, trf, web
 
-    for module in (trf, roundrobin, standings, pair, demo, knockout, web):
+    for module in (trf, roundrobin, standings, pair, demo, knockout, teams, web):
         module.register(cli)
 
 
