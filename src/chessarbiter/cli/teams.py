@@ -10,7 +10,13 @@ def register(cli: click.Group) -> None:
     def teams() -> None:
         """Team competitions: schedules, line-ups, scoring."""
 
-    from chessarbiter.cli import teams_lineups, teams_schedules, teams_scores, teams_three
+    from chessarbiter.cli import (
+        teams_lineups,
+        teams_schedules,
+        teams_scores,
+        teams_simul,
+        teams_three,
+    )
 
-    for module in (teams_three, teams_schedules, teams_scores, teams_lineups):
+    for module in (teams_three, teams_schedules, teams_scores, teams_lineups, teams_simul):
         module.register(teams)
