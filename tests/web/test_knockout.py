@@ -99,3 +99,37 @@ def test_replacement_takes_the_slot(cup_event: m.Event, chief: User) -> None:
     knockout.add_game(row, chief, Decimal("1"))
     with pytest.raises(services.ServiceError, match="too late"):
         knockout.replace(new, chief, name="Someone Else")
+
+
+def test_seed002_draw_in_the_web_with_fixed_numbers(chief: User) -> None:
+    """Seed 002 in the web: the champion and the invited player carry the numbers the
+    organisers gave (801, 302); the players file's others get theirs from entry stage and
+    rating, and the draw is the printed one where ratings do not tie (here: checked on the
+    first matches and the final)."""
+    from pathlib import Path
+
+    from chessarbiter.pairing.knockout.brackets import read_players_tsv
+
+    path = Path(__file__).resolve().parents[3] / "shared" / "real" / "groningen1997-players.tsv"
+    if not path.exists():
+        pytest.skip("../shared not beside the checkout")
+    ev = services.create_event(
+        chief, name="WCh 1997", system="knockout", knockout_scheme="fide-1997", rounds=8
+    )
+    services.add_players(
+        ev,
+        chief,
+        [
+            {
+                "name": e.name,
+                "rating": e.ratings[0],
+                "entry_stage": e.entry_stage,
+                "personal_number": e.number,  # the organisers' numbers (ties broken by them)
+            }
+            for e in read_players_tsv(path.read_text(encoding="utf-8"))
+        ],
+    )
+    assert knockout.draw(ev, chief) == 97
+    views = {v.row.number: v for v in knockout.views(ev)}
+    assert (views[1].first, views[1].second) == ("Александров Алексей", "Гулько Борис")
+    assert views[97].row.first == "801" and views[97].row.games == 6

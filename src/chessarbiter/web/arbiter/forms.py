@@ -75,6 +75,7 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
             "birth_date",
             "club",
             "entry_stage",
+            "personal_number",
         ]
 
     def clean_rating(self) -> int | None:

@@ -27,7 +27,7 @@ def entrants(event: m.Event) -> tuple[list[m.Player], list[lib.Entrant]]:
     return players, [
         lib.Entrant(
             name=p.name,
-            number=None,
+            number=p.personal_number if event.knockout_scheme == "fide-1997" else None,
             entry_stage=p.entry_stage,
             ratings=(p.rating,),
         )

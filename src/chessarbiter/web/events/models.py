@@ -159,6 +159,11 @@ class Player(models.Model):
     entry_round = models.PositiveSmallIntegerField(_("first round"), default=1)
     #: Knockout events: the stage the player enters at (seed 002: seeds start later).
     entry_stage = models.PositiveSmallIntegerField(_("entry stage (knockout)"), default=1)
+    #: Knockout events: a personal number the arbiter fixes (seed 002: Karpov 801, Gelfand
+    #: 302); the others are numbered by entry stage and rating at the draw.
+    personal_number = models.PositiveIntegerField(
+        _("personal number (knockout)"), null=True, blank=True
+    )
     #: Knockout events: the number the bracket uses (seed 002: stage digit + rank).
     bracket_number = models.PositiveIntegerField(null=True, blank=True)
     #: First round the player is no longer paired (withdrawn); None while playing.
