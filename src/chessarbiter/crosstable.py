@@ -258,14 +258,24 @@ def crosstable_text(
     return _grid_text(rows, cycles, ascii=ascii)
 
 
-def _grid_text(rows: Sequence[Standing], cycles: int, *, ascii: bool) -> str:
+def grid_cells(
+    rows: Sequence[Standing], cycles: int = 1, *, ascii: bool = False
+) -> list[tuple[Standing, list[str]]]:
+    """The round-robin grid: each player by pairing number with his marks against every
+    player in the same order (``X`` against himself, one mark per cycle).
+
+    >>> from chessarbiter.model import Player, Tournament
+    >>> from chessarbiter.standings import standings
+    >>> t = Tournament(total_rounds=1)
+    >>> for n in (1, 2):
+    ...     _ = t.add_player(Player(n, f"P{n}"))
+    >>> t.record_game(1, 1, 2, Result.DRAW)
+    >>> [cells for _, cells in grid_cells(standings(t))]
+    [['X', '½'], ['½', 'X']]
+    """
     by_number = sorted(rows, key=lambda r: r.pairing_number)
     numbers = [r.pairing_number for r in by_number]
-    headers = ["No", "Name", "Rtg", "Fed", *(str(n) for n in numbers), "Pts", "Rk"]
-    align: list[Align] = ["r", "l", "r", "l"]
-    align += ["r"] * (len(numbers) + 1)
-    align.append("l")
-    body = []
+    grid = []
     for row in by_number:
         marks: dict[PlayerId, str] = {}
         for entry in row.entries:
@@ -273,21 +283,36 @@ def _grid_text(rows: Sequence[Standing], cycles: int, *, ascii: bool) -> str:
                 marks[entry.opponent] = marks.get(entry.opponent, "") + result_mark(
                     entry, ascii=ascii
                 )
-        cells = [
-            "X" * cycles if n == row.pairing_number else marks.get(n, "").ljust(cycles)
-            for n in numbers
-        ]
-        body.append(
-            [
-                str(row.pairing_number),
-                _name(row),
-                _rating(row.rating),
-                row.federation,
-                *cells,
-                format_points(row.points, ascii=ascii),
-                row.shared,
-            ]
+        grid.append(
+            (
+                row,
+                [
+                    "X" * cycles if n == row.pairing_number else marks.get(n, "").ljust(cycles)
+                    for n in numbers
+                ],
+            )
         )
+    return grid
+
+
+def _grid_text(rows: Sequence[Standing], cycles: int, *, ascii: bool) -> str:
+    numbers = sorted(r.pairing_number for r in rows)
+    headers = ["No", "Name", "Rtg", "Fed", *(str(n) for n in numbers), "Pts", "Rk"]
+    align: list[Align] = ["r", "l", "r", "l"]
+    align += ["r"] * (len(numbers) + 1)
+    align.append("l")
+    body = [
+        [
+            str(row.pairing_number),
+            _name(row),
+            _rating(row.rating),
+            row.federation,
+            *cells,
+            format_points(row.points, ascii=ascii),
+            row.shared,
+        ]
+        for row, cells in grid_cells(rows, cycles, ascii=ascii)
+    ]
     return text_table(headers, body, align)
 
 

@@ -282,3 +282,12 @@ def test_chief_gives_a_role_and_it_is_audited(client: Client, event: m.Event, ch
     login(client, newcomer)
     assert client.post(reverse("arbiter:pair", args=[event.pk])).status_code == 302
     assert event.round_set.count() == 1
+
+
+def test_round_robin_crosstable_is_a_grid(client: Client, chief: User) -> None:
+    """C.05: a round robin's crosstable is the player-by-player grid."""
+    ev = services.create_event(chief, name="RR grid", system="roundrobin", rounds=3)
+    services.add_players(ev, chief, [{"name": f"P{i}"} for i in range(1, 5)])
+    play_round(ev, chief, "1-0")
+    page = client.get(f"/events/{ev.pk}/crosstable/").content.decode()
+    assert 'class="grid"' in page and ">X<" in page

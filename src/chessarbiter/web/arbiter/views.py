@@ -545,7 +545,7 @@ def crosstable(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(
         request,
         "arbiter/crosstable.html",
-        _ctx(request, ev, rows=rows, round_numbers=range(1, rounds + 1)),
+        _ctx(request, ev, rows=rows, round_numbers=range(1, rounds + 1), grid=reports.grid(ev)),
     )
 
 
@@ -582,7 +582,7 @@ def print_view(request: HttpRequest, event_id: int, what: str, number: int = 0) 
         ctx.update(tiebreak_names=names, rows=rows, after_round=rounds)
     elif what == "crosstable":
         rows, rounds = reports.crosstable(ev)
-        ctx.update(rows=rows, round_numbers=range(1, rounds + 1))
+        ctx.update(rows=rows, round_numbers=range(1, rounds + 1), grid=reports.grid(ev))
     else:
         return HttpResponseBadRequest()
     return render(request, f"print/{what}.html", ctx)

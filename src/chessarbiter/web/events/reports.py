@@ -9,8 +9,9 @@ from typing import Any
 
 from django.core.cache import cache
 
-from chessarbiter.crosstable import format_points, result_mark, swiss_cell
+from chessarbiter.crosstable import format_points, grid_cells, result_mark, swiss_cell
 from chessarbiter.model import RoundEntry, Tournament
+from chessarbiter.pairing.roundrobin import rounds_per_cycle
 from chessarbiter.standings import Standing, standings
 from chessarbiter.tiebreaks import for_standings
 from chessarbiter.tiebreaks.c07 import breakdown
@@ -168,6 +169,25 @@ def round_view(event: m.Event, number: int) -> RoundView:
 def crosstable(event: m.Event) -> tuple[list[Row], int]:
     _names, rows, rounds = standings_rows(event)
     return rows, rounds
+
+
+def grid(event: m.Event) -> list[tuple[int, str, str, list[str], str]]:
+    """A round robin's grid (C.05): by pairing number, each player's marks against every
+    other (number, name, points, cells, place); empty for other systems."""
+    if event.system != m.Event.System.ROUND_ROBIN:
+        return []
+
+    def compute() -> list[tuple[int, str, str, list[str], str]]:
+        t = store.tournament(event)
+        rows = standings(t, _complete_rounds(event, t))
+        cycles = max(1, -(-event.rounds // max(1, rounds_per_cycle(len(t)))))
+        return [
+            (r.pairing_number, r.name, _fmt(r.points), cells, r.shared)
+            for r, cells in grid_cells(rows, cycles)
+        ]
+
+    result: list[tuple[int, str, str, list[str], str]] = _cached(event, "grid", compute)
+    return result
 
 
 def player_card(event: m.Event, number: int) -> dict[str, Any]:

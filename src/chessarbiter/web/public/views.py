@@ -106,8 +106,7 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_safe
 def crosstable(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = _event(event_id)
-    rows, rounds = reports.crosstable(ev)
-    return _page(request, "public/_crosstable.html", ev, rows=rows, columns=range(1, rounds + 1))
+    return _page(request, "public/_crosstable.html", ev, **_crosstable(ev))
 
 
 @require_safe
@@ -128,6 +127,7 @@ def _standings(ev: m.Event) -> dict[str, Any]:
 def _crosstable(ev: m.Event) -> dict[str, Any]:
     return {
         "rows": lambda: reports.crosstable(ev)[0],
+        "grid": lambda: reports.grid(ev),
         "columns": lambda: range(1, reports.crosstable(ev)[1] + 1),
     }
 
