@@ -1,9 +1,47 @@
-"""A ``chessarbiter teams`` subcommand group (being written)."""
+"""``chessarbiter teams three-in-two``: three teams' three matches in two rounds (seed 000)."""
 
 from __future__ import annotations
 
 import click
 
+from chessarbiter.pairing.teams.three_in_two import (
+    schedule_tsv,
+    three_teams_json,
+    three_teams_two_rounds,
+)
+
+FORMATS = ("tsv", "json")
+
+
+@click.command("three-in-two")
+@click.option(
+    "--boards",
+    "-b",
+    type=int,
+    required=True,
+    metavar="N",
+    help="Boards per team; must be even (seed 000).",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(FORMATS),
+    default="tsv",
+    show_default=True,
+    help="tsv: a 'round white black' header, then one game a line; json: games and whites.",
+)
+def three_in_two_command(boards: int, output_format: str) -> None:
+    """Print the schedule of three teams (A, B, C) playing their three matches in two rounds.
+
+    Seed 000: A–B and B–C meet on equal boards, A–C with neighbouring boards exchanged; every
+    player has one White and one Black. Players are written team letter + board, White first.
+    """
+    if output_format == "json":
+        click.echo(three_teams_json(boards))
+    else:
+        click.echo(schedule_tsv(three_teams_two_rounds(boards)), nl=False)
+
 
 def register(group: click.Group) -> None:
-    """Add this module's commands to ``group``."""
+    """Add the ``three-in-two`` command to ``group``."""
+    group.add_command(three_in_two_command)
