@@ -1,0 +1,407 @@
+"""Team scores and tie-breaks (C.07 12-13 as spec 5.4 gives them; seed 000) and board prizes.
+
+Every expected value is worked out by hand in the test's docstring.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from chessarbiter import trf
+from chessarbiter.errors import ChessArbiterError
+from chessarbiter.tiebreaks import board_prizes as bp
+from chessarbiter.tiebreaks import teams as T
+from chessarbiter.tiebreaks.teams import BoardGame, TeamEntry, TeamEvent, TeamMatch
+
+REAL = Path(__file__).resolve().parents[3] / "shared" / "real" / "sharly-chess"
+SAMPLE26 = REAL / "trf" / "example_trf26.trf"
+LOUBATIERE = REAL / "tournament_importers" / "trf-team-import-test.trf"
+CODES = {"1": T.WIN, "=": T.DRAW, "0": T.LOSS, "+": T.WIN, "-": T.LOSS}
+
+
+def D(x: str | int) -> Decimal:
+    return Decimal(x)
+
+
+def match(rnd: int, a: int, b: int, codes: str, first: int = 0) -> TeamMatch:
+    """A match with team ``a``'s result on each board (1, =, 0; + and - forfeits); players are
+    numbered 100 x team + board."""
+    return TeamMatch(
+        rnd,
+        a,
+        b,
+        tuple(
+            BoardGame(i, 100 * a + i, 100 * b + i, CODES[c], forfeit=c in "+-")
+            for i, c in enumerate(codes, start=1)
+        ),
+    )
+
+
+def three_teams() -> TeamEvent:
+    """Teams 1, 2, 3 on 4 boards, a round robin over 3 rounds (one team idle each round):
+    R1 1-2 3:1 (boards 1 1 = =), R2 1-3 2:2 (1 0 = =), R3 2-3 2.5:1.5 (1 1 = 0).
+
+    MP (2/1/0): 1 = 2 + 1 = 3; 2 = 0 + 2 = 2; 3 = 1 + 0 = 1.
+    GP: 1 = 3 + 2 = 5; 2 = 1 + 2.5 = 3.5; 3 = 2 + 1.5 = 3.5.
+    """
+    return TeamEvent(
+        boards=4,
+        matches=[match(1, 1, 2, "11=="), match(2, 1, 3, "10=="), match(3, 2, 3, "11=0")],
+    )
+
+
+# -- primary scores ----------------------------------------------------------------------------
+
+
+def test_match_and_game_points() -> None:
+    """See :func:`three_teams`; with 3/1/0 match points team 1 has 3 + 1 = 4, team 2 3,
+    team 3 1."""
+    e = three_teams()
+    assert T.match_points(e) == {1: D(3), 2: D(2), 3: D(1)}
+    assert T.game_points(e) == {1: D(5), 2: D("3.5"), 3: D("3.5")}
+    assert T.match_points(e, T.MatchScoring(D(3), D(1), D(0))) == {1: D(4), 2: D(3), 3: D(1)}
+
+
+def test_nemlikher_and_match_points_only() -> None:
+    """Seed 000 Nemlikher = GP + 2 per won + 1 per drawn match: 1 = 5 + 2 + 1 = 8;
+    2 = 3.5 + 2 = 5.5; 3 = 3.5 + 1 = 4.5. MP only (1/½/0): 1.5, 1, 0.5."""
+    e = three_teams()
+    assert T.nemlikher_points(e) == {1: D(8), 2: D("5.5"), 3: D("4.5")}
+    assert T.match_points_only(e) == {1: D("1.5"), 2: D(1), 3: D("0.5")}
+    assert T.matches_won(e) == {1: D(1), 2: D(1), 3: D(0)}
+    assert T.matches_won_drawn(e) == {1: D("1.5"), 2: D(1), 3: D("0.5")}
+
+
+def test_byes_and_forfeited_matches() -> None:
+    """A PAB worth 1 MP + 2 GP (2022 Olympiad rule, TRF-2026 320); a forfeited match: the
+    winner scores 2 MP and every board; a double forfeit: both lose, 0 GP."""
+    e = TeamEvent(
+        boards=4,
+        matches=[
+            TeamMatch(1, 1, None, points_a=D(2), kind=T.MatchKind.PAB, match_points_a=D(1)),
+            TeamMatch(1, 2, 3, points_a=D(4), points_b=D(0), kind=T.MatchKind.FORFEIT),
+            TeamMatch(2, 2, 3, points_a=D(0), points_b=D(0), kind=T.MatchKind.DOUBLE_FORFEIT),
+        ],
+    )
+    assert T.match_points(e) == {1: D(1), 2: D(2), 3: D(0)}
+    assert T.game_points(e) == {1: D(2), 2: D(4), 3: D(0)}
+    # forfeited matches have no opponent for BH unless /P (C.07 6.1.1 reading)
+    assert T.buchholz(e, "mp")[2] == 0
+    assert T.buchholz(e, "mp", forfeits_played=True)[2] == D(0)  # team 3 has 0 MP
+
+
+def test_two_matches_in_one_round_is_an_error() -> None:
+    e = TeamEvent(boards=1, matches=[match(1, 1, 2, "1"), match(1, 1, 3, "1")])
+    with pytest.raises(T.TeamScoreError, match="two matches in round 1"):
+        T.records(e)
+    with pytest.raises(ChessArbiterError, match="board 2"):
+        TeamEvent(boards=1, matches=[TeamMatch(1, 1, 2, (BoardGame(2, 1, 2, T.WIN),))])
+
+
+# -- C.07 tie-breaks ------------------------------------------------------------------------------
+
+
+def test_extended_sonneborn_berger() -> None:
+    """C.07 13.2 on :func:`three_teams` (MP 3, 2, 1; GP 5, 3.5, 3.5), team 1:
+    EMGSB = MP(2) x GP vs 2 + MP(3) x GP vs 3 = 2 x 3 + 1 x 2 = 8; Cut-1 drops team 3 (lowest
+    MP): 6. EMMSB = 2 x 2 + 1 x 1 = 5. EGGSB = 3.5 x 3 + 3.5 x 2 = 17.5. EGMSB = 3.5 x 2 +
+    3.5 x 1 = 10.5. Team 3: EMGSB = 3 x 2 + 2 x 1.5 = 9."""
+    e = three_teams()
+    assert T.extended_sonneborn_berger(e, "EMGSB")[1] == 8
+    assert T.extended_sonneborn_berger(e, "EMGSB", cut=1)[1] == 6
+    assert T.extended_sonneborn_berger(e, "EMMSB")[1] == 5
+    assert T.extended_sonneborn_berger(e, "EGGSB")[1] == D("17.5")
+    assert T.extended_sonneborn_berger(e, "EGMSB")[1] == D("10.5")
+    assert T.extended_sonneborn_berger(e, "EMGSB")[3] == 9
+    with pytest.raises(T.TeamScoreError):
+        T.extended_sonneborn_berger(e, "ESB")
+
+
+def test_buchholz_mpvgp_and_sssc() -> None:
+    """Team 1: BH:MP = 2 + 1 = 3, BH:GP = 3.5 + 3.5 = 7, BH:MP/C1 = 2. MPvGP (13.1) in an MP
+    event = GP = 5. SSSC (13.4): the event has 3 rounds, so at most 6 MP; one match gives at
+    most 4 GP; factor = 6 / 4 rounded toward zero = 1; SSSC = 5 + 3 / 1 = 8; with /K2:
+    5 + 3 / 2 = 6.5."""
+    e = three_teams()
+    assert T.buchholz(e, "mp")[1] == 3
+    assert T.buchholz(e, "gp")[1] == 7
+    assert T.buchholz(e, "mp", cut=1)[1] == 2
+    assert T.sssc_factor(e, T.Score.MP) == 1
+    assert T.sssc(e, "mp")[1] == 8
+    assert T.sssc(e, "mp", factor=D(2))[1] == D("6.5")
+    rows = T.standings(e, "mp", "MPvGP,BH:GP,SSSC/K2")
+    assert rows[0].tiebreaks == {"MPvGP": D(5), "BH:GP": D(7), "SSSC/K2": D("6.5")}
+
+
+def drawn_pair() -> TeamEvent:
+    """Teams 1 and 2 draw 2:2, team 1 scoring 1 = 0 = on boards 1-4 (team 2: 0 = 1 =)."""
+    return TeamEvent(boards=4, matches=[match(1, 1, 2, "1=0=")])
+
+
+def test_board_count_top_board_bottom_board() -> None:
+    """C.07 12.1 BC = sum of board x GP: team 1 = 1 x 1 + 2 x ½ + 3 x 0 + 4 x ½ = 4,
+    team 2 = 0 + 1 + 3 + 2 = 6 (lower is better). 12.2 TBR: (1, ½, 0, ½) and (0, ½, 1, ½).
+    12.3 BBE: boards 1-3, 1-2, 1: team 1 (1.5, 1.5, 1), team 2 (1.5, 0.5, 0)."""
+    e = drawn_pair()
+    assert T.board_count(e) == {1: D(4), 2: D(6)}
+    assert T.top_board_result(e)[1] == (D(1), D("0.5"), D(0), D("0.5"))
+    assert T.top_board_result(e)[2] == (D(0), D("0.5"), D(1), D("0.5"))
+    assert T.bottom_board_elimination(e) == {
+        1: (D("1.5"), D("1.5"), D(1)),
+        2: (D("1.5"), D("0.5"), D(0)),
+    }
+
+
+def test_extended_direct_encounter_variants() -> None:
+    """C.07 13.3 on :func:`drawn_pair`: the teams are tied on MP (1) and GP (2), also in their
+    encounter, so EDE leaves them tied. EDET: board 1 of the encounter, 1 > 0: team 1.
+    EDEB: boards 1-3 1.5 = 1.5, boards 1-2 1.5 > 0.5: team 1. EDEBT: BC 4 < 6: team 1."""
+    e = drawn_pair()
+    assert T.extended_direct_encounter(e, [1, 2], "EDE") == [[1, 2]]
+    for variant in ("EDET", "EDEB", "EDEBT", "EDEBB"):
+        assert T.extended_direct_encounter(e, [2, 1], variant) == [[1], [2]], variant
+    rows = T.standings(e, "mp", "EDE")
+    assert [r.shared for r in rows] == ["1-2", "1-2"]
+    rows = T.standings(e, "mp", "EDET,BC")
+    assert [(r.rank, r.team, r.tiebreaks["EDET"]) for r in rows] == [(1, 1, D(1)), (2, 2, D(2))]
+
+
+def test_direct_encounter_swiss_rule_and_restart() -> None:
+    """C.07 6.3 inside EDE: teams 1, 2, 3 tied; 1 beat 2 (2 MP), nobody met 3. Team 1 has 2
+    and could be caught by 3 (0 + 2 x 2 = 4 possible): nobody is first, all stay tied.
+    When all have met (a round robin 1>2, 2>3, 1>3), 6.2 ranks 1 (4), 2 (2), 3 (0)."""
+    swiss = TeamEvent(boards=2, matches=[match(1, 1, 2, "1="), match(2, 3, 4, "==")])
+    assert T.extended_direct_encounter(swiss, [1, 2, 3]) == [[1, 2, 3]]
+    rr = TeamEvent(
+        boards=2, matches=[match(1, 1, 2, "1="), match(2, 2, 3, "1="), match(3, 1, 3, "1=")]
+    )
+    assert T.extended_direct_encounter(rr, [3, 2, 1]) == [[1], [2], [3]]
+
+
+# -- seed 000: the two cautionary cases --------------------------------------------------------
+
+
+def olympiad_1966() -> TeamEvent:
+    """Four teams, 4 boards, a round robin ranked by game points (the 1966 way):
+    X-Y 2:2, X-A 2.5:1.5, X-B 2.5:1.5, Y-A 3:1, Y-B 2:2, A-B 3:1.
+
+    GP: X = 2 + 2.5 + 2.5 = 7; Y = 2 + 3 + 2 = 7; A = 1.5 + 1 + 3 = 5.5; B = 1.5 + 2 + 1 = 4.5.
+    X and Y are tied on 7.
+    Flawed 1966 SB (won: the opponent's score, drawn: half): X = 5.5 + 4.5 + 7/2 = 13.5;
+    Y = 5.5 + 7/2 + 4.5/2 = 11.25 -> X ahead.
+    Correct SB (opponent's score x game points in the match): X = 7 x 2 + 5.5 x 2.5 + 4.5 x 2.5
+    = 14 + 13.75 + 11.25 = 39; Y = 7 x 2 + 5.5 x 3 + 4.5 x 2 = 14 + 16.5 + 9 = 39.5 -> Y ahead.
+    """
+    x, y, a, b = 1, 2, 3, 4
+    return TeamEvent(
+        boards=4,
+        matches=[
+            match(1, x, y, "1=0="),
+            match(1, a, b, "11=="),
+            match(2, x, a, "1==="),
+            match(2, y, b, "1=0="),
+            match(3, x, b, "1==="),
+            match(3, y, a, "11=="),
+        ],
+        teams={n: TeamEntry(n, name) for n, name in ((x, "X"), (y, "Y"), (a, "A"), (b, "B"))},
+    )
+
+
+def test_1966_flawed_sonneborn_berger_changes_the_order() -> None:
+    """See :func:`olympiad_1966`."""
+    e = olympiad_1966()
+    assert T.game_points(e) == {1: D(7), 2: D(7), 3: D("5.5"), 4: D("4.5")}
+    # A beat B (4.5); B drew Y (7 / 2)
+    assert T.sonneborn_berger_1966(e) == {1: D("13.5"), 2: D("11.25"), 3: D("4.5"), 4: D("3.5")}
+    assert T.team_sonneborn_berger(e)[1] == 39
+    assert T.team_sonneborn_berger(e)[2] == D("39.5")
+    # in a game-point event the correct team SB is C.07 EGGSB
+    assert T.extended_sonneborn_berger(e, "EGGSB") == T.team_sonneborn_berger(e)
+    flawed = [r.name for r in T.standings(e, "gp", "SB66")]
+    correct = [r.name for r in T.standings(e, "gp", "TSB")]
+    assert flawed[:2] == ["X", "Y"]
+    assert correct[:2] == ["Y", "X"]
+
+
+def european_1965() -> TeamEvent:
+    """Four teams on 9 boards, ranked by game points (the 1965 European team championship).
+    H beats Y 5:4 scoring on boards 5-9 (Y takes boards 1-4); H beats O1 and O2 5:4 the same
+    way. Y beats O1 7:2 (boards 1-7) and loses to O2 4:5 (boards 1-4); O1-O2 4.5:4.5.
+
+    GP: H 15, Y 4 + 7 + 4 = 15, O1 4 + 2 + 4.5 = 10.5, O2 4 + 5 + 4.5 = 13.5.
+    Board weights 58, 56, ..., 42: boards 1-4 weigh 58 + 56 + 54 + 52 = 220, boards 5-9 50 +
+    48 + 46 + 44 + 42 = 230, boards 1-7 220 + 50 + 48 + 46 = 364.
+    H = 3 x 230 = 690; Y = 220 + 364 + 220 = 804 -> Y ahead although H won all three matches
+    (Y one) and beat Y. Won-and-drawn matches first (FIDE 1966): H 3 > Y 1.
+    """
+    h, y, o1, o2 = 1, 2, 3, 4
+    return TeamEvent(
+        boards=9,
+        matches=[
+            match(1, h, y, "000011111"),
+            match(1, o1, o2, "1010=0101"),
+            match(2, h, o1, "000011111"),
+            match(2, y, o2, "111100000"),
+            match(3, h, o2, "000011111"),
+            match(3, y, o1, "111111100"),
+        ],
+        teams={n: TeamEntry(n, name) for n, name in ((h, "H"), (y, "Y"), (o1, "O1"), (o2, "O2"))},
+    )
+
+
+def test_1965_board_weighting() -> None:
+    """See :func:`european_1965`."""
+    e = european_1965()
+    assert T.game_points(e) == {1: D(15), 2: D(15), 3: D("10.5"), 4: D("13.5")}
+    weighted = T.board_weighted(e)
+    assert (weighted[1], weighted[2]) == (D(690), D(804))
+    assert [r.name for r in T.standings(e, "gp", "BW")][:2] == ["Y", "H"]
+    assert [r.name for r in T.standings(e, "gp", "MWD,BW")][:2] == ["H", "Y"]
+    assert [r.name for r in T.standings(e, "gp", "EDE")][:2] == ["H", "Y"]
+    # general weights: the Berlin weighting n + 1 - k, and any list
+    assert T.board_weighted(e, T.berlin_weights(9))[2] == (9 + 8 + 7 + 6) * 2 + sum(range(3, 10))
+    assert T.board_weighted(e, [1] * 9) == T.game_points(e)
+    with pytest.raises(T.TeamScoreError, match="board weights"):
+        T.board_weighted(e, [58, 56])
+
+
+# -- parsing ---------------------------------------------------------------------------------------
+
+
+def test_parse_names() -> None:
+    assert T.parse("BH:MP/C1/P") == T.TeamTieBreakSpec("BH:MP/C1/P", "BH", "MP", 1, 0, None, True)
+    assert T.parse("SSSC/K4").factor == 4
+    for bad in ("WIN", "EDE/C1", "TBR:MP", "BH/X", "EMGSB/K2", "BC//"):
+        with pytest.raises(ChessArbiterError):
+            T.parse(bad)
+    with pytest.raises(T.TeamScoreError, match="twice"):
+        T.parse_list("BC,BC")
+
+
+# -- board prizes ----------------------------------------------------------------------------------
+
+
+def prize_event() -> TeamEvent:
+    """Teams A (11, 12; reserve 13) and B (21, 22; reserve 23), 2 fixed boards, 4 rounds:
+    R1 11-21 1, 12-22 =; R2 11-21 =, 13-22 0 (reserve 13 for 12); R3 11-23 1 (reserve 23 for
+    21), 12-22 1; R4 11-23 0, 12-22 =.
+
+    Board 1: 11 = 1 + ½ + 1 + 0 = 2.5 / 4 = 62.5 % (his results against reserve 23 count);
+    21 = 0 + ½ = 0.5 / 2 = 25 % (23's results are not his).
+    Board 2: 12 = ½ + 1 + ½ = 2 / 3 = 66.67 %; 22 = ½ + 1 + 0 + ½ = 2 / 4 = 50 %.
+    Reserves: 23 = 0 + 1 = 1 / 2 = 50 %; 13 = 0 / 1 (below the minimum: no place).
+    4 matches each: half -> 2 games needed, two thirds -> 3.
+    """
+    teams = {1: TeamEntry(1, "A", (11, 12, 13)), 2: TeamEntry(2, "B", (21, 22, 23))}
+
+    def m(rnd: int, games: list[tuple[int, int, int, Decimal]]) -> TeamMatch:
+        return TeamMatch(rnd, 1, 2, tuple(BoardGame(*g) for g in games))
+
+    return TeamEvent(
+        2,
+        [
+            m(1, [(1, 11, 21, T.WIN), (2, 12, 22, T.DRAW)]),
+            m(2, [(1, 11, 21, T.DRAW), (2, 13, 22, T.LOSS)]),
+            m(3, [(1, 11, 23, T.WIN), (2, 12, 22, T.WIN)]),
+            m(4, [(1, 11, 23, T.LOSS), (2, 12, 22, T.DRAW)]),
+        ],
+        teams,
+    )
+
+
+def rows(table: bp.BoardPrizeTable) -> list[tuple[int | None, int, int, str, str]]:
+    return [
+        (r.rank, r.player, r.games, f"{r.points.normalize():f}", str(r.percentage))
+        for r in table.rows
+    ]
+
+
+def test_board_prizes_half() -> None:
+    """See :func:`prize_event`."""
+    tables = bp.board_tables(prize_event())
+    assert [t.title for t in tables] == ["Board 1", "Board 2", "Reserves"]
+    assert rows(tables[0]) == [(1, 11, 4, "2.5", "62.50"), (2, 21, 2, "0.5", "25.00")]
+    assert rows(tables[1]) == [(1, 12, 3, "2", "66.67"), (2, 22, 4, "2", "50.00")]
+    assert rows(tables[2]) == [(1, 23, 2, "1", "50.00"), (None, 13, 1, "0", "0.00")]
+
+
+def test_board_prizes_two_thirds() -> None:
+    """Two thirds of 4 matches = 3 games: 21 (2 games) and 23 (2) drop out of the places."""
+    tables = bp.board_tables(prize_event(), "two-thirds")
+    assert rows(tables[0]) == [(1, 11, 4, "2.5", "62.50"), (None, 21, 2, "0.5", "25.00")]
+    assert rows(tables[2])[0][0] is None
+    assert bp.minimum_games(4, Fraction(3, 4)) == 3
+    with pytest.raises(T.TeamScoreError):
+        bp.minimum_games(4, Fraction(1, 3))
+
+
+def test_board_prizes_skip_forfeits_unless_asked() -> None:
+    """A board forfeit (player 22 absent, 12 wins by forfeit) is not a game played."""
+    teams = {1: TeamEntry(1, "A", (11, 12)), 2: TeamEntry(2, "B", (21, 22))}
+    e = TeamEvent(
+        2,
+        [
+            TeamMatch(
+                1, 1, 2, (BoardGame(1, 11, 21, T.WIN), BoardGame(2, 12, None, T.WIN, D(0), True))
+            )
+        ],
+        teams,
+    )
+    assert [r.player for r in bp.board_tables(e)[1].rows] == []
+    assert [r.player for r in bp.board_tables(e, count_forfeits=True)[1].rows] == [12]
+
+
+# -- the TRF samples ---------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not SAMPLE26.exists(), reason="shared sample files not present")
+def test_trf26_sample_scores_match_the_310_records() -> None:
+    """The TEC "Grandmommy's Cup": 50 teams, 4 boards (352 WBWB), 14 rounds. The MP and GP we
+    compute equal the 310 records for 49 teams. Team 47 (Denmark) is reported 13 MP / 24.5 GP
+    and we find 12 / 22.5: its informative 802 line shows a half-point bye in round 3 that no
+    240 record carries (the other byes are in 240), i.e. exactly 1 MP + 2 GP."""
+    t = trf.load(SAMPLE26)
+    e = T.event_from_tournament(t)
+    assert (e.boards, e.rounds, len(e.teams), e.primary) == (4, 14, 50, "mp")
+    assert e.scoring == T.MatchScoring(D(2), D(1), D(0))
+    mp, gp = T.match_points(e), T.game_points(e)
+    reported = T.reported(t)
+    wrong = {n for n, (m, g, _) in reported.items() if (mp[n], gp[n]) != (D(m), D(g))}
+    assert wrong == {47}
+    assert (D(reported[47][0]) - mp[47], D(reported[47][1]) - gp[47]) == (D(1), D(2))
+    kinds = [m.kind for m in e.matches]
+    assert kinds.count(T.MatchKind.FORFEIT) + kinds.count(T.MatchKind.DOUBLE_FORFEIT) == 22
+    # 320 lists 8 PABs; round 3's (team 50) is also a 240 half-point bye, the PAB is kept
+    assert kinds.count(T.MatchKind.PAB) == 8
+
+
+@pytest.mark.skipif(not SAMPLE26.exists(), reason="shared sample files not present")
+def test_trf26_sample_standings() -> None:
+    """Standings with the file's own list (EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP): first
+    India 3 (16) and Slovakia (22) on 20 MP, who never met, so EDE leaves them tied and
+    EMGSB/C1 puts 16 first. The seven teams on 19 MP all met each other: the mini-standings
+    (C.07 6.2) give Israel (19) 8 MP, the most, and Serbia (18) 4, the fewest."""
+    e = T.load_event(SAMPLE26)
+    rows = T.standings(e, "mp", e.tiebreaks)
+    assert len(rows) == 50
+    assert [r.team for r in rows[:2]] == [16, 22]
+    assert rows[0].tiebreaks["EDET/P"] == 0
+    nineteen = [r.team for r in rows if r.score == 19]
+    assert sorted(nineteen) == [3, 6, 8, 11, 13, 18, 19]
+    assert nineteen[0] == 19 and nineteen[-1] == 18
+    assert [r.rank for r in rows] == list(range(1, 51))
+
+
+@pytest.mark.skipif(not LOUBATIERE.exists(), reason="shared sample files not present")
+def test_loubatiere_team_file() -> None:
+    """Sharly's team import test (5 teams, 4 boards, 192 FIDE_TEAM_TYPEA_MP_GP, 362 TW 3)."""
+    e = T.load_event(LOUBATIERE)
+    assert (e.boards, len(e.teams), e.primary) == (4, 5, "mp")
+    assert e.scoring.win == 3
+    rows = T.standings(e, e.primary, "MPvGP,BH:MP")
+    assert len(rows) == 5
+    assert bp.board_tables(e)[0].board == 1
