@@ -15,8 +15,16 @@ def register(cli: click.Group) -> None:
         teams_schedules,
         teams_scores,
         teams_simul,
+        teams_swiss,
         teams_three,
     )
 
-    for module in (teams_three, teams_schedules, teams_scores, teams_lineups, teams_simul):
+    for module in (
+        teams_three,
+        teams_schedules,
+        teams_scores,
+        teams_lineups,
+        teams_simul,
+        teams_swiss,
+    ):
         module.register(teams)
