@@ -36,6 +36,9 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             "initial_colour",
             "tiebreaks",
             "tiebreak_edition",
+            "boards_per_team",
+            "team_score",
+            "team_tiebreaks",
             "knockout_scheme",
             "match_format",
             "lot_seed",
@@ -51,6 +54,17 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         if text:
             try:
                 parse_list(text)
+            except ChessArbiterError as e:
+                raise forms.ValidationError(str(e)) from e
+        return text
+
+    def clean_team_tiebreaks(self) -> str:
+        from chessarbiter.tiebreaks.teams import parse_list as parse_team_list
+
+        text: str = self.cleaned_data["team_tiebreaks"].strip()
+        if text:
+            try:
+                parse_team_list(text)
             except ChessArbiterError as e:
                 raise forms.ValidationError(str(e)) from e
         return text

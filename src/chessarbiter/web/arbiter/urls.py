@@ -46,6 +46,8 @@ urlpatterns = [
         views.knockout_match,
         name="knockout_match",
     ),
+    path("events/<int:event_id>/teams/", views.teams_page, name="teams"),
+    path("events/<int:event_id>/teams/standings/", views.team_standings, name="team_standings"),
     path("events/<int:event_id>/roles/", views.roles, name="roles"),
     path("events/<int:event_id>/audit/", views.audit_log, name="audit"),
 ]

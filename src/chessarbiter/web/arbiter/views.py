@@ -335,6 +335,8 @@ def _names(ev: m.Event) -> dict[int, str]:
 def pair(request: HttpRequest, event_id: int) -> HttpResponse:
     """GET: the proposed pairing (a preview, nothing stored). POST: store it."""
     ev = event_for(request.user, event_id, Level.ARBITER)
+    if ev.system == m.Event.System.TEAM_ROUND_ROBIN and request.method != "POST":
+        return redirect("arbiter:teams", ev.pk)
     if request.method == "POST":
         try:
             rnd = services.pair_next_round(ev, request.user)
@@ -693,3 +695,50 @@ def knockout_match(request: HttpRequest, event_id: int, number: int) -> HttpResp
         return redirect("arbiter:knockout_match", ev.pk, number)
     view = next(v for v in knockout.views(ev) if v.row.number == number)
     return render(request, "arbiter/knockout_match.html", _ctx(request, ev, m=view))
+
+
+# -- teams -----------------------------------------------------------------------------------
+
+
+@login_required
+def teams_page(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The teams and their lists; (POST) a new team, or a player added to a team's list."""
+    from ..events import teams
+
+    ev = event_for(request.user, event_id, Level.VIEWER)
+    if request.method == "POST":
+        event_for(request.user, event_id, Level.ARBITER)
+        if request.POST.get("action") == "team":
+            name = request.POST.get("name", "").strip()
+            if not name:
+                messages.error(request, _("Give the team's name."))
+            else:
+                _attempt(request, lambda: teams.add_team(ev, request.user, name), _("Saved."))
+        else:
+            team = get_object_or_404(m.Team, event=ev, pk=request.POST.get("team", "0") or 0)
+            form = forms.PlayerForm(request.POST)
+            if form.is_valid():
+                fields = dict(form.cleaned_data, team=team, team_order=teams.next_order(team))
+                _attempt(
+                    request,
+                    lambda: services.add_player(ev, request.user, **fields),
+                    _("Saved."),
+                )
+            else:
+                messages.error(request, _("Give the player's name."))
+        return redirect("arbiter:teams", ev.pk)
+    lists = [(t, teams.roster(t)) for t in ev.teams.all()]
+    return render(
+        request,
+        "arbiter/teams.html",
+        _ctx(request, ev, lists=lists, player_form=forms.PlayerForm()),
+    )
+
+
+@login_required
+def team_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    from ..events import teams
+
+    ev = event_for(request.user, event_id, Level.VIEWER)
+    names, rows = teams.standings(ev)
+    return render(request, "arbiter/team_standings.html", _ctx(request, ev, names=names, rows=rows))

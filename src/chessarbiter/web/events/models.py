@@ -20,6 +20,7 @@ class Event(models.Model):
         SWISS = "swiss", _("Swiss (FIDE Dutch)")
         ROUND_ROBIN = "roundrobin", _("Round robin (Berger tables)")
         KNOCKOUT = "knockout", _("Knockout")
+        TEAM_ROUND_ROBIN = "team-rr", _("Team round robin (Berger tables)")
 
     class KnockoutScheme(models.TextChoices):
         FIDE_1997 = "fide-1997", _("FIDE 1997 (entry stages, halves)")
@@ -104,6 +105,22 @@ class Event(models.Model):
         choices=MatchFormat.choices,
         default="fide-1997",
     )
+    #: Team events: boards per match, the primary score and the team tie-breaks (C.07).
+    boards_per_team = models.PositiveSmallIntegerField(_("boards per team"), default=4)
+    team_score = models.CharField(
+        _("team score"),
+        max_length=10,
+        choices=[
+            ("mp", _("match points")),
+            ("gp", _("game points")),
+            ("nemlikher", _("Nemlikher")),
+            ("mp1", _("match points 1/½/0")),
+        ],
+        default="mp",
+    )
+    team_tiebreaks = models.CharField(
+        _("team tie-breaks"), max_length=200, default="MPvGP,EDET,EMGSB", blank=True
+    )
     #: Seed of the colour lots drawn for knockout matches (published with the event).
     lot_seed = models.PositiveIntegerField(_("seed of the colour lots"), default=1997)
     public = models.BooleanField(_("shown on the public pages"), default=True)
@@ -142,6 +159,22 @@ class Role(models.Model):
         constraints = [models.UniqueConstraint(fields=["event", "user"], name="one_role_per_user")]
 
 
+class Team(models.Model):
+    """A team of a team event; its players are the Players with ``team`` set, in
+    ``team_order`` (main players in board order, then reserves)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveSmallIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=100)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="unique_team")]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.name}"
+
+
 class Player(models.Model):
     """A participant; ``number`` is the pairing (start) number."""
 
@@ -166,6 +199,11 @@ class Player(models.Model):
     )
     #: Knockout events: the number the bracket uses (seed 002: stage digit + rank).
     bracket_number = models.PositiveIntegerField(null=True, blank=True)
+    #: Team events: the player's team and place in its list (board order).
+    team = models.ForeignKey(
+        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="players"
+    )
+    team_order = models.PositiveSmallIntegerField(default=0)
     #: First round the player is no longer paired (withdrawn); None while playing.
     withdrawn_from_round = models.PositiveSmallIntegerField(
         _("withdrawn from round"), null=True, blank=True
@@ -230,6 +268,18 @@ class Round(models.Model):
         return str(self.number)
 
 
+class TeamPairing(models.Model):
+    """A match of two teams in a round: ``home`` plays white on the odd boards (seed 000)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_pairings")
+    number = models.PositiveSmallIntegerField()
+    home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    away = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+", null=True)
+
+    class Meta:
+        ordering = ["number"]
+
+
 class Board(models.Model):
     """A board of a round, or a round entry without an opponent (``black`` empty).
 
@@ -247,6 +297,11 @@ class Board(models.Model):
     black_result = models.CharField(max_length=1, blank=True)
     version = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
+    #: Team events: the match this board belongs to, and its board in the match.
+    team_pairing = models.ForeignKey(
+        TeamPairing, on_delete=models.CASCADE, null=True, related_name="boards"
+    )
+    team_board = models.PositiveSmallIntegerField(null=True)
 
     class Meta:
         ordering = ["number"]

@@ -10,5 +10,6 @@ urlpatterns = [
     path("events/<int:event_id>/standings/", views.standings, name="standings"),
     path("events/<int:event_id>/crosstable/", views.crosstable, name="crosstable"),
     path("events/<int:event_id>/bracket/", views.bracket, name="bracket"),
+    path("events/<int:event_id>/teams/", views.team_standings, name="team_standings"),
     path("events/<int:event_id>/players/<int:number>/", views.player, name="player"),
 ]

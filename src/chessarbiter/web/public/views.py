@@ -152,3 +152,15 @@ def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
         svg=svg,
         matches=lambda: knockout.views(ev),
     )
+
+
+@require_safe
+def team_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    from ..events import teams
+
+    ev = _event(event_id)
+
+    def part(i: int) -> Any:
+        return lambda: teams.standings(ev)[i]
+
+    return _page(request, "public/_team_standings.html", ev, names=part(0), rows=part(1))

@@ -1,0 +1,193 @@
+"""Team events in the web application: teams and their lists, a team round robin paired by
+the Berger tables (seed 000: the first-named team plays white on the odd boards), and the team
+standings with C.07 team tie-breaks. The rules are the library's
+(:mod:`chessarbiter.pairing.teams.scheveningen`, :mod:`chessarbiter.tiebreaks.teams`); the
+games themselves are ordinary boards, entered on the usual results page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from chessarbiter.pairing.roundrobin import rounds_per_cycle
+from chessarbiter.pairing.teams.scheveningen import team_round_robin_matches
+from chessarbiter.pairing.teams.three_in_two import TEAM_LETTERS
+from chessarbiter.tiebreaks import teams as lib
+
+from . import models as m
+from .services import ServiceError, User, _lock, _user, atomic, audit
+
+#: A board's stored result codes -> the points of white and black.
+_POINTS = {
+    "1": Decimal(1),
+    "W": Decimal(1),
+    "+": Decimal(1),
+    "=": Decimal("0.5"),
+    "D": Decimal("0.5"),
+    "0": Decimal(0),
+    "L": Decimal(0),
+    "-": Decimal(0),
+}
+
+
+@atomic
+def add_team(event: m.Event, user: User, name: str) -> m.Team:
+    event = _lock(event)
+    if event.round_set.exists():
+        raise ServiceError(_("Teams cannot be added once round 1 is paired."))
+    number = (event.teams.aggregate(n=Max("number"))["n"] or 0) + 1
+    team = m.Team.objects.create(event=event, number=number, name=name.strip())
+    audit(event, user, "team.add", _("Team registered: %(t)s") % {"t": str(team)})
+    return team
+
+
+def roster(team: m.Team) -> list[m.Player]:
+    """The team's players in board order (main players first, then reserves)."""
+    return list(team.players.order_by("team_order", "number"))
+
+
+def next_order(team: m.Team) -> int:
+    return (team.players.aggregate(n=Max("team_order"))["n"] or 0) + 1
+
+
+@atomic
+def pair_round(event: m.Event, user: User) -> m.Round:
+    """Seed 000, team round robin: the next round's matches by the Berger tables for teams;
+    on board k the k-th player of each list meets the k-th of the other, the home team with
+    white on odd boards and black on even boards."""
+    event = _lock(event)
+    teams = list(event.teams.order_by("number"))
+    if len(teams) < 2:
+        raise ServiceError(_("Register at least two teams first."))
+    if len(teams) > len(TEAM_LETTERS):
+        raise ServiceError(_("At most %(n)d teams.") % {"n": len(TEAM_LETTERS)})
+    rounds = list(event.round_set.all())
+    number = len(rounds) + 1
+    if number > rounds_per_cycle(len(teams)):
+        raise ServiceError(_("Every team has met every other."))
+    if rounds and m.Board.objects.filter(round=rounds[-1], result="").exclude(black=None).exists():
+        raise ServiceError(_("Round %(n)d has games without a result.") % {"n": rounds[-1].number})
+    boards = event.boards_per_team
+    lists = {t.number: roster(t)[:boards] for t in teams}
+    short = [str(t) for t in teams if len(lists[t.number]) < boards]
+    if short:
+        raise ServiceError(
+            _("Fewer players than boards (%(b)d): %(teams)s")
+            % {"b": boards, "teams": ", ".join(short)}
+        )
+    by_letter = {TEAM_LETTERS[i]: t for i, t in enumerate(teams)}
+    rnd = m.Round.objects.create(event=event, number=number, paired_by=_user(user))
+    board_no = 0
+    for i, (home_letter, away_letter) in enumerate(
+        team_round_robin_matches(len(teams))[number - 1], start=1
+    ):
+        home = by_letter[home_letter]
+        away = by_letter[away_letter] if away_letter is not None else None
+        tp = m.TeamPairing.objects.create(round=rnd, number=i, home=home, away=away)
+        if away is None:
+            continue
+        for k in range(1, boards + 1):
+            board_no += 1
+            a, b = lists[home.number][k - 1], lists[away.number][k - 1]
+            white, black = (a, b) if k % 2 else (b, a)
+            m.Board.objects.create(
+                round=rnd,
+                number=board_no,
+                white=white,
+                black=black,
+                team_pairing=tp,
+                team_board=k,
+            )
+    audit(event, user, "round.pair", _("Round %(n)d paired") % {"n": number}, round=number)
+    return rnd
+
+
+def team_event(event: m.Event) -> lib.TeamEvent:
+    """The event as the team tie-break library sees it (completed boards only)."""
+    entries = {
+        t.number: lib.TeamEntry(t.number, t.name, tuple(p.number for p in roster(t)))
+        for t in event.teams.all()
+    }
+    matches: list[lib.TeamMatch] = []
+    rounds = 0
+    pairings = m.TeamPairing.objects.filter(round__event=event).select_related(
+        "round", "home", "away"
+    )
+    for tp in pairings:
+        if tp.away is None:
+            continue
+        games = []
+        complete = True
+        for b in tp.boards.select_related("white", "black").order_by("team_board"):
+            if not b.result or b.black is None:
+                complete = False
+                break
+            home_white = b.white.team_id == tp.home_id
+            white_points = _POINTS[b.result]
+            black_points = _POINTS.get(b.black_result, Decimal(1) - white_points)
+            a_points, b_points = (
+                (white_points, black_points) if home_white else (black_points, white_points)
+            )
+            home_player = b.white if home_white else b.black
+            away_player = b.black if home_white else b.white
+            games.append(
+                lib.BoardGame(
+                    b.team_board or 0,
+                    home_player.number,
+                    away_player.number,
+                    a_points,
+                    b_points,
+                    forfeit=b.result in "+-",
+                )
+            )
+        if complete and games:
+            matches.append(
+                lib.TeamMatch(tp.round.number, tp.home.number, tp.away.number, tuple(games))
+            )
+            rounds = max(rounds, tp.round.number)
+    return lib.TeamEvent(
+        boards=event.boards_per_team,
+        matches=matches,
+        teams=entries,
+        rounds=rounds,
+        name=event.name,
+    )
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    place: str
+    number: int
+    name: str
+    score: Decimal
+    match_points: Decimal
+    game_points: Decimal
+    won: int
+    drawn: int
+    lost: int
+    tiebreaks: list[Any]
+
+
+def standings(event: m.Event) -> tuple[list[str], list[TeamRow]]:
+    """The team standings by the event's team score and tie-breaks (C.07)."""
+    names = [s.strip() for s in event.team_tiebreaks.split(",") if s.strip()]
+    rows = lib.standings(team_event(event), event.team_score, names)
+    return names, [
+        TeamRow(
+            r.shared,
+            r.team,
+            r.name,
+            r.score,
+            r.match_points,
+            r.game_points,
+            r.won,
+            r.drawn,
+            r.lost,
+            [r.tiebreaks.get(n) for n in names],
+        )
+        for r in rows
+    ]

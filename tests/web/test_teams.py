@@ -1,0 +1,82 @@
+"""Team events in the web application (issue 7): teams and lists, a team round robin by the
+Berger tables (seed 000), board results, team standings with C.07 team tie-breaks."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from chessarbiter.web.events import models as m
+from chessarbiter.web.events import services, teams
+
+from .conftest import login
+
+
+@pytest.fixture
+def league(chief: User) -> m.Event:
+    ev = services.create_event(
+        chief, name="City league", system="team-rr", rounds=3, boards_per_team=2
+    )
+    for name in ("Alpha", "Bravo", "Charlie", "Delta"):
+        team = teams.add_team(ev, chief, name)
+        for k in range(1, 4):  # two boards and a reserve
+            services.add_player(
+                ev, chief, name=f"{name} {k}", rating=2200 - k, team=team, team_order=k
+            )
+    return ev
+
+
+def test_berger_round_with_odd_boards_white_for_the_home_team(league: m.Event, chief: User) -> None:
+    """Seed 000: Berger tables for teams; the first-named (home) team has white on odd
+    boards and black on even boards; board k: the k-th player of each list."""
+    rnd = services.pair_next_round(league, chief)
+    pairings = list(rnd.team_pairings.select_related("home", "away"))
+    assert [(p.home.name, p.away.name if p.away else None) for p in pairings] == [
+        ("Alpha", "Delta"),
+        ("Bravo", "Charlie"),
+    ]
+    first = pairings[0].boards.select_related("white", "black").order_by("team_board")
+    assert [(b.white.name, b.black.name if b.black else "") for b in first] == [
+        ("Alpha 1", "Delta 1"),
+        ("Delta 2", "Alpha 2"),
+    ]
+
+
+def test_team_standings_after_two_rounds(league: m.Event, chief: User) -> None:
+    for _ in range(2):
+        rnd = services.pair_next_round(league, chief)
+        for b in rnd.boards.select_related("white"):
+            # the home team's player wins on board 1, draws on board 2
+            home = b.team_pairing.home_id  # type: ignore[union-attr]
+            if b.team_board == 1:
+                services.set_result(b.pk, chief, "1-0" if b.white.team_id == home else "0-1")
+            else:
+                services.set_result(b.pk, chief, "=")
+    names, rows = teams.standings(league)
+    assert names == ["MPvGP", "EDET", "EMGSB"]
+    assert sum(r.match_points for r in rows) == 8  # four matches, 2 MP each
+    assert rows[0].match_points == 4 and rows[0].game_points == 3
+
+
+def test_pages(client: Client, league: m.Event, chief: User) -> None:
+    login(client, chief)
+    assert client.get(reverse("arbiter:teams", args=[league.pk])).status_code == 200
+    r = client.post(reverse("arbiter:teams", args=[league.pk]), {"action": "team", "name": "Echo"})
+    assert r.status_code == 302 and league.teams.count() == 5
+    echo = league.teams.get(name="Echo")
+    r = client.post(
+        reverse("arbiter:teams", args=[league.pk]),
+        {"action": "player", "team": echo.pk, "name": "Echo 1", "entry_stage": "1"},
+    )
+    assert r.status_code == 302 and echo.players.count() == 1
+    assert client.get(reverse("arbiter:team_standings", args=[league.pk])).status_code == 200
+    client.logout()
+    assert client.get(f"/events/{league.pk}/teams/").status_code == 200
+
+
+def test_short_list_is_refused(league: m.Event, chief: User) -> None:
+    teams.add_team(league, chief, "Echo")  # no players
+    with pytest.raises(services.ServiceError, match="Fewer players than boards"):
+        services.pair_next_round(league, chief)
