@@ -80,3 +80,38 @@ def test_short_list_is_refused(league: m.Event, chief: User) -> None:
     teams.add_team(league, chief, "Echo")  # no players
     with pytest.raises(services.ServiceError, match="Fewer players than boards"):
         services.pair_next_round(league, chief)
+
+
+def test_absent_player_shifting_reserve(league: m.Event, chief: User) -> None:
+    """Seed 000, shifting reserves: Alpha 1 is absent, so Alpha 2 moves to board 1 and the
+    reserve Alpha 3 plays board 2."""
+    services.set_bye_request(league.players.get(name="Alpha 1"), chief, 1, "Z")
+    rnd = services.pair_next_round(league, chief)
+    match = rnd.team_pairings.get(home__name="Alpha")
+    boards = [
+        (b.white.name, b.black.name if b.black else "")
+        for b in match.boards.select_related("white", "black").order_by("team_board")
+    ]
+    assert boards == [("Alpha 2", "Delta 1"), ("Delta 2", "Alpha 3")]
+
+
+def test_empty_board_is_a_forfeit_and_two_thirds_rule(league: m.Event, chief: User) -> None:
+    """Seed 000: a team's empty board is lost by forfeit; a team with fewer than two thirds
+    of its boards present cannot play (it is withdrawn)."""
+    league.boards_per_team = 3
+    league.save()
+    services.set_bye_request(league.players.get(name="Delta 3"), chief, 1, "Z")
+    rnd = services.pair_next_round(league, chief)
+    match = rnd.team_pairings.get(home__name="Alpha")
+    forfeit = match.boards.get(team_board=3)
+    assert (forfeit.white.name, forfeit.black, forfeit.result) == ("Alpha 3", None, "+")
+    for b in rnd.boards.exclude(black=None):
+        services.set_result(b.pk, chief, "=")
+    league.refresh_from_db()
+    _, rows = teams.standings(league)
+    alpha = next(r for r in rows if r.name == "Alpha")
+    assert (alpha.match_points, alpha.game_points) == (2, 2)  # ½ + ½ + 1 by forfeit
+    services.unpair_last_round(league, chief)
+    services.set_bye_request(league.players.get(name="Delta 2"), chief, 1, "Z")
+    with pytest.raises(services.ServiceError, match="two thirds"):
+        services.pair_next_round(league, chief)

@@ -121,6 +121,15 @@ class Event(models.Model):
     team_tiebreaks = models.CharField(
         _("team tie-breaks"), max_length=200, default="MPvGP,EDET,EMGSB", blank=True
     )
+    reserve_regime = models.CharField(
+        _("reserves"),
+        max_length=10,
+        choices=[
+            ("shifting", _("shifting (boards move up, reserves on the last boards)")),
+            ("fixed", _("fixed boards (a reserve takes the absent player's board)")),
+        ],
+        default="shifting",
+    )
     #: Seed of the colour lots drawn for knockout matches (published with the event).
     lot_seed = models.PositiveIntegerField(_("seed of the colour lots"), default=1997)
     public = models.BooleanField(_("shown on the public pages"), default=True)

@@ -14,6 +14,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
+from chessarbiter.pairing.teams import lineups
 from chessarbiter.pairing.teams.scheveningen import team_round_robin_matches
 from chessarbiter.pairing.teams.three_in_two import TEAM_LETTERS
 from chessarbiter.tiebreaks import teams as lib
@@ -72,13 +73,38 @@ def pair_round(event: m.Event, user: User) -> m.Round:
     if rounds and m.Board.objects.filter(round=rounds[-1], result="").exclude(black=None).exists():
         raise ServiceError(_("Round %(n)d has games without a result.") % {"n": rounds[-1].number})
     boards = event.boards_per_team
-    lists = {t.number: roster(t)[:boards] for t in teams}
-    short = [str(t) for t in teams if len(lists[t.number]) < boards]
-    if short:
-        raise ServiceError(
-            _("Fewer players than boards (%(b)d): %(teams)s")
-            % {"b": boards, "teams": ", ".join(short)}
+    absent = set(
+        m.ByeRequest.objects.filter(player__event=event, round=number).values_list(
+            "player_id", flat=True
         )
+    )
+    regime = lineups.ReserveRegime(event.reserve_regime)
+    lists: dict[int, list[m.Player | None]] = {}
+    for t in teams:
+        players = roster(t)
+        if len(players) < boards:
+            raise ServiceError(
+                _("Fewer players than boards (%(b)d): %(teams)s") % {"b": boards, "teams": str(t)}
+            )
+        by_id = {p.pk: p for p in players}
+        team_roster = lineups.Roster(
+            t.name,
+            main=tuple(p.pk for p in players[:boards]),
+            reserves=tuple(p.pk for p in players[boards:]),
+        )
+        present = {p.pk for p in players if p.pk not in absent and p.withdrawn_from_round is None}
+        if len(present) < lineups.minimum_present(boards):
+            raise ServiceError(
+                _(
+                    "%(team)s has %(n)d players present, fewer than two thirds of %(b)d boards "
+                    "(seed 000: the team is withdrawn)."
+                )
+                % {"team": str(t), "n": len(present), "b": boards}
+            )
+        lists[t.number] = [
+            by_id[x] if isinstance(x, int) else None
+            for x in lineups.lineup(team_roster, present, regime)
+        ]
     by_letter = {TEAM_LETTERS[i]: t for i, t in enumerate(teams)}
     rnd = m.Round.objects.create(event=event, number=number, paired_by=_user(user))
     board_no = 0
@@ -91,8 +117,22 @@ def pair_round(event: m.Event, user: User) -> m.Round:
         if away is None:
             continue
         for k in range(1, boards + 1):
-            board_no += 1
             a, b = lists[home.number][k - 1], lists[away.number][k - 1]
+            if a is None and b is None:
+                continue  # both boards empty: no game, no points
+            board_no += 1
+            if a is None or b is None:
+                # an empty board: the player present wins by forfeit (seed 000)
+                m.Board.objects.create(
+                    round=rnd,
+                    number=board_no,
+                    white=a or b,
+                    black=None,
+                    result="+",
+                    team_pairing=tp,
+                    team_board=k,
+                )
+                continue
             white, black = (a, b) if k % 2 else (b, a)
             m.Board.objects.create(
                 round=rnd,
@@ -123,7 +163,20 @@ def team_event(event: m.Event) -> lib.TeamEvent:
         games = []
         complete = True
         for b in tp.boards.select_related("white", "black").order_by("team_board"):
-            if not b.result or b.black is None:
+            if b.black is None:  # an empty board: the player present won by forfeit
+                home_has_it = b.white.team_id == tp.home_id
+                games.append(
+                    lib.BoardGame(
+                        b.team_board or 0,
+                        b.white.number if home_has_it else None,
+                        None if home_has_it else b.white.number,
+                        Decimal(1) if home_has_it else Decimal(0),
+                        Decimal(0) if home_has_it else Decimal(1),
+                        forfeit=True,
+                    )
+                )
+                continue
+            if not b.result:
                 complete = False
                 break
             home_white = b.white.team_id == tp.home_id
