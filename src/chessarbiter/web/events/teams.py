@@ -123,12 +123,12 @@ def pair_round(event: m.Event, user: User) -> m.Round:
             board_no += 1
             if a is None or b is None:
                 # an empty board: the player present wins by forfeit (seed 000)
-                present = a if a is not None else b
-                assert present is not None
+                fielded = a if a is not None else b
+                assert fielded is not None
                 m.Board.objects.create(
                     round=rnd,
                     number=board_no,
-                    white=present,
+                    white=fielded,
                     black=None,
                     result="+",
                     team_pairing=tp,
