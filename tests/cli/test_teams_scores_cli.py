@@ -146,3 +146,20 @@ def test_sample_files(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == EXIT_OK and "WIN, AOB" in err
     code, out, _ = run(capsys, "teams", "board-prizes", str(SAMPLE26))
     assert code == EXIT_OK and out.startswith("Board 1")
+
+
+@needs_samples
+def test_sample_edition(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--edition``: C.07 16.4 for India 3's (16) full-point bye in EMGSB/C1/P, its own 20 MP
+    x 4 GP under 2023 (528, TieBreakServer's value), capped at 14 x 1 MP x 4 GP under 2026
+    (504)."""
+    values = {}
+    for edition in ("2023", "2026"):
+        code, out, _ = run(
+            capsys, "teams", "standings", str(SAMPLE26), "--edition", edition, "--format", "json"
+        )
+        assert code == EXIT_OK
+        first = json.loads(out)["standings"][0]
+        assert first["team"] == 16
+        values[edition] = first["tiebreaks"]["EMGSB/C1/P"]
+    assert values == {"2023": 528, "2026": 504}

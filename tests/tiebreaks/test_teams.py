@@ -5,9 +5,11 @@ Every expected value is worked out by hand in the test's docstring.
 
 from __future__ import annotations
 
-from decimal import Decimal
+import json
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,32 +111,39 @@ def test_extended_sonneborn_berger() -> None:
     """C.07 13.2 on :func:`three_teams` (MP 3, 2, 1; GP 5, 3.5, 3.5), team 1:
     EMGSB = MP(2) x GP vs 2 + MP(3) x GP vs 3 = 2 x 3 + 1 x 2 = 8; Cut-1 drops team 3 (lowest
     MP): 6. EMMSB = 2 x 2 + 1 x 1 = 5. EGGSB = 3.5 x 3 + 3.5 x 2 = 17.5. EGMSB = 3.5 x 2 +
-    3.5 x 1 = 10.5. Team 3: EMGSB = 3 x 2 + 2 x 1.5 = 9."""
+    3.5 x 1 = 10.5 (team 1's idle round 3 scores 0 against the dummy: it adds nothing).
+    Team 3: EMGSB = 4 x 2 + 2 x 1.5 = 11 -- team 1's idle last round is a category-5 unplayed
+    round, counted as a drawn match (1 MP) in the score its opponents see (C.07 16.3)."""
     e = three_teams()
     assert T.extended_sonneborn_berger(e, "EMGSB")[1] == 8
     assert T.extended_sonneborn_berger(e, "EMGSB", cut=1)[1] == 6
     assert T.extended_sonneborn_berger(e, "EMMSB")[1] == 5
     assert T.extended_sonneborn_berger(e, "EGGSB")[1] == D("17.5")
     assert T.extended_sonneborn_berger(e, "EGMSB")[1] == D("10.5")
-    assert T.extended_sonneborn_berger(e, "EMGSB")[3] == 9
+    assert T.extended_sonneborn_berger(e, "EMGSB")[3] == 11
     with pytest.raises(T.TeamScoreError):
         T.extended_sonneborn_berger(e, "ESB")
 
 
 def test_buchholz_mpvgp_and_sssc() -> None:
-    """Team 1: BH:MP = 2 + 1 = 3, BH:GP = 3.5 + 3.5 = 7, BH:MP/C1 = 2. MPvGP (13.1) in an MP
-    event = GP = 5. SSSC (13.4): the event has 3 rounds, so at most 6 MP; one match gives at
-    most 4 GP; factor = 6 / 4 rounded toward zero = 1; SSSC = 5 + 3 / 1 = 8; with /K2:
-    5 + 3 / 2 = 6.5."""
+    """Team 1 is idle (not paired) in round 3, its last: a C.07 16.2 category-5 round, played
+    against the dummy (16.4), whose score is team 1's own (3 MP, 5 GP), in 2026 capped at a
+    draw per round (3 x 1 MP, 3 x 2 GP: no cap here). Team 2 (idle in round 2, then played:
+    category 3) counts its 2 MP, team 3 its 1 MP (16.3). BH:MP = 2 + 1 + 3 = 6, BH:GP =
+    3.5 + 3.5 + 5 = 12; BH:MP/C1 = 3: the voluntarily unplayed round's 3 is cut first (16.5),
+    not team 3's 1. MPvGP (13.1) in an MP event = GP = 5. SSSC (13.4): the event has 3 rounds,
+    so at most 6 MP; one match gives at most 4 GP; factor = 6 / 4 rounded toward zero = 1;
+    SSSC = 5 + 6 / 1 = 11; with /K2: 5 + 6 / 2 = 8."""
     e = three_teams()
-    assert T.buchholz(e, "mp")[1] == 3
-    assert T.buchholz(e, "gp")[1] == 7
-    assert T.buchholz(e, "mp", cut=1)[1] == 2
+    for edition in ("2026", "2023"):
+        assert T.buchholz(e, "mp", edition=edition)[1] == 6
+        assert T.buchholz(e, "gp", edition=edition)[1] == 12
+    assert T.buchholz(e, "mp", cut=1)[1] == 3
     assert T.sssc_factor(e, T.Score.MP) == 1
-    assert T.sssc(e, "mp")[1] == 8
-    assert T.sssc(e, "mp", factor=D(2))[1] == D("6.5")
+    assert T.sssc(e, "mp")[1] == 11
+    assert T.sssc(e, "mp", factor=D(2))[1] == D(8)
     rows = T.standings(e, "mp", "MPvGP,BH:GP,SSSC/K2")
-    assert rows[0].tiebreaks == {"MPvGP": D(5), "BH:GP": D(7), "SSSC/K2": D("6.5")}
+    assert rows[0].tiebreaks == {"MPvGP": D(5), "BH:GP": D(12), "SSSC/K2": D(8)}
 
 
 def drawn_pair() -> TeamEvent:
@@ -405,3 +414,79 @@ def test_loubatiere_team_file() -> None:
     rows = T.standings(e, e.primary, "MPvGP,BH:MP")
     assert len(rows) == 5
     assert bp.board_tables(e)[0].board == 1
+
+
+# -- the TieBreakServer oracle (tests/tiebreaks/data/README.md) ------------------------------
+
+ORACLE = Path(__file__).resolve().parent / "data" / "example_trf26_tiebreakserver.json"
+#: TieBreakServer's names for the scores; the rest are parsed as ours.
+_TBS_NAMES = {"MPTS": "MP", "GPTS": "GP"}
+
+
+def _oracle() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(ORACLE.read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.mark.skipif(not SAMPLE26.exists(), reason="shared sample files not present")
+@pytest.mark.parametrize("edition", ["2023", "2026"])
+def test_trf26_tiebreakserver_values(edition: str) -> None:
+    """C.07 Art. 16 for teams against TieBreakServer, all 50 teams of the TEC sample (byes,
+    PABs worth 1 MP + 2 GP, forfeited and double-forfeited matches, withdrawn teams): MP, GP,
+    EMMSB, EMGSB, EGMSB, EGGSB, EMGSB/C1, EMGSB/C1/P, BH:MP, BH:GP, BH:MP/C1, BH:MP/C1/P,
+    BH:GP/M1, SSSC, SSSC/P, MPvGP and BC (C.07 12.1, a PAB a win on every board), in the 2023
+    (as amended in 2024) and 2026 editions: 17 x 50 = 850 values each, every one identical.
+    SSSC is compared rounded to 0.01 half up, as TieBreakServer prints it.
+
+    India 3 (16): its round-6 full-point bye is a match against the dummy (16.4), 20 MP x 4 GP
+    = 80 in EMGSB/C1 (528) under 2023; 2026 caps the dummy at a draw per round, 14 MP x 4 GP =
+    56 (504)."""
+    run = _oracle()["values"][edition]
+    e = T.load_event(SAMPLE26)
+    differing: list[tuple[str, int, str, str]] = []
+    compared = 0
+    for i, name in enumerate(run["tiebreaks"]):
+        values = T.tiebreak_values(e, T.parse(_TBS_NAMES.get(name, name)), "mp", edition=edition)
+        for team, expected in run["teams"].items():
+            want = D(expected[i])
+            ours = values[int(team)]
+            assert isinstance(ours, Decimal)
+            compared += 1
+            if ours.quantize(want, rounding=ROUND_HALF_UP) != want:
+                differing.append((name, int(team), str(ours), expected[i]))
+    assert compared == 850
+    assert differing == []
+    emgsb = run["tiebreaks"].index("EMGSB/C1")
+    assert run["teams"]["16"][emgsb] == {"2023": "528.00", "2026": "504.00"}[edition]
+
+
+#: TieBreakServer's EDEBT / EDEBB rank the BC step of 13.3 the wrong way round.
+_EDE_BC = (
+    "TieBreakServer 1.9.57 ranks the BC step of EDEBT/EDEBB (C.07 13.3) with the higher board "
+    "count first (compute_singlerun_ext_direct_encounter feeds the board-weighted points to its "
+    "direct encounter, which ranks higher first), while C.07 12.1 says lower BC is better. Both "
+    "ties it decides differ: Azerbaijan (6) - Spain (13), 19 MP / 32.5 GP, drew 2-2 in round 7 "
+    "with Azerbaijan on boards = 1 = 0 (BC 0.5 + 2 + 1.5 + 0 = 4) against Spain's 6, so 6 is "
+    "ahead (TieBreakServer: 13); Turkey (41) - Belgium (49), on 4 MP, drew 2-2 in round 6, "
+    "Turkey 0 = 1 = (BC 6) against Belgium's 4, so 49 is ahead (TieBreakServer: 41). EDET and "
+    "EDEB, without the BC step, agree for every team."
+)
+
+
+@pytest.mark.skipif(not SAMPLE26.exists(), reason="shared sample files not present")
+@pytest.mark.parametrize("run", range(12))
+def test_trf26_tiebreakserver_ranks(run: int) -> None:
+    """TieBreakServer's final ranks for twelve lists (2024-08-01 rules, our edition 2023),
+    among them the file's own (EDET/P, EMGSB/C1/P, BH:MP/C1/P, MPvGP), EDE, EDE/P, EDET, EDEB,
+    TBR and BBE (C.07 12.2, 12.3, 13.3); the EDE places inside the tied groups too."""
+    item = _oracle()["ranks"][run]
+    names = item["tiebreaks"][1:]
+    if {"EDEBT", "EDEBB"} & set(names):
+        pytest.skip(_EDE_BC)
+    e = T.load_event(SAMPLE26)
+    rows = {r.team: r for r in T.standings(e, "mp", ",".join(names), edition="2023")}
+    assert {str(t): r.rank for t, r in rows.items()} == item["rank"]
+    for i, name in enumerate(names):
+        if name.split("/")[0].startswith("EDE"):
+            ours = {str(t): r.tiebreaks[name] for t, r in rows.items()}
+            assert ours == {t: D(v[i]) for t, v in item["values"].items()}, name

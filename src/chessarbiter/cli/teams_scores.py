@@ -137,6 +137,14 @@ def _specs_from_file(names: list[str]) -> tuple[list[TeamTieBreakSpec], list[str
     help="Weights of the BW tie-break, board 1 first (default the 1965 weights 58,56,...,42).",
 )
 @click.option(
+    "--edition",
+    type=click.Choice(["2026", "2023"]),
+    default="2026",
+    show_default=True,
+    help="C.07 unplayed-round rules (Art. 16) of BH, ESB and SSSC: 2026 (the dummy's score "
+    "capped) or 2023 (as amended in 2024: the dummy scores the team's own score).",
+)
+@click.option(
     "--format",
     "output_format",
     type=click.Choice(["text", "json", "csv"]),
@@ -148,6 +156,7 @@ def standings_command(
     score: str | None,
     tiebreaks: str | None,
     board_weights: str | None,
+    edition: str,
     output_format: str,
 ) -> None:
     """The team standings of the TRF team file FILE."""
@@ -169,7 +178,7 @@ def standings_command(
             weights = [Decimal(w) for w in board_weights.split(",") if w.strip()]
         except ArithmeticError:
             raise click.UsageError(f"--board-weights {board_weights!r}: numbers, please") from None
-    rows = standings(event, score, specs, weights=weights)
+    rows = standings(event, score, specs, weights=weights, edition=edition)
     if output_format == "json":
         click.echo(json.dumps(standings_json(rows, score), indent=2, ensure_ascii=False))
         return

@@ -18,10 +18,18 @@ no web or database dependency, and:
   line-ups, ``320`` team PAB, ``330`` forfeited matches, ``240`` team byes, ``352`` board
   colours, ``362`` match-point scoring).
 
-Unplayed matches (byes, forfeited matches) score their match and game points, but they have no
-opponent: they add nothing to the opponent-based tie-breaks (BH, ESB, SSSC's schedule strength,
-TSB, SB66), and forfeited matches are left out of EDE unless ``/P`` is given (C.07 6.1.1). The
-dummy opponents of C.07 Art. 16 are **not** applied to teams.
+Unplayed rounds (PAB, full/half/zero-point byes, forfeited and double-forfeited matches,
+rounds not paired) score their match and game points, and BH, ESB and SSSC apply C.07 Art. 16
+to MP and GP alike (:class:`TeamFacts`, reusing the individual categories of
+:func:`c07.unplayed_categories` and the 16.5 cut of :mod:`c07`): opponents' scores adjusted
+(16.3), a dummy opponent for a team's own unplayed rounds (16.4: its own score, capped in the
+2026 edition), voluntarily unplayed rounds cut first (16.5); ``/P`` counts forfeited matches as
+played against the scheduled opponent. ``edition`` ``2026`` (default) or ``2023``. BC, TBR and
+BBE count an unplayed match per board as its result (C.07 12: a PAB a win on every board).
+Forfeited matches are left out of EDE unless ``/P`` is given (C.07 6.1.1). The seed-000
+tie-breaks TSB and SB66 keep their historical reading: unplayed matches add nothing.
+Pre-determined pairings (C.07 15.2, round robins) are not distinguished: every event is treated
+as a Swiss. The values equal TieBreakServer's for the TEC sample file (tests/tiebreaks/data).
 
 >>> a = TeamMatch(1, 1, 2, (BoardGame(1, 11, 21, WIN), BoardGame(2, 12, 22, DRAW)))
 >>> event = TeamEvent(boards=2, matches=[a])
@@ -42,6 +50,8 @@ from pathlib import Path
 
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model import Result, RoundEntry, Tournament
+from chessarbiter.model.results import Colour
+from chessarbiter.tiebreaks import c07
 
 ZERO = Decimal(0)
 HALF = Decimal("0.5")
@@ -482,16 +492,196 @@ TieBreakValue = Decimal | tuple[Decimal, ...]
 
 
 def _counted(r: Record, forfeits_played: bool) -> bool:
-    """A round with an opponent that counts for opponent-based tie-breaks: a match played,
+    """A round with an opponent that counts for direct encounter (C.07 6.1.1): a match played,
     or a forfeited match when ``/P`` says forfeits count as played against the scheduled
     opponent."""
     return r.opponent is not None and (r.played or (forfeits_played and r.forfeit))
 
 
-def _cut(values: list[Decimal], cut: int, median: int) -> list[Decimal]:
-    ordered = sorted(values)
-    low, high = cut + median, median
-    return ordered[low : len(ordered) - high if high else None]
+# -- unplayed rounds (C.07 Art. 16 for teams) ----------------------------------------------
+
+#: The C.07 editions whose unplayed-round rules are applied to teams (see :data:`c07.EDITIONS`;
+#: the legacy virtual opponent of C.02 13.15 is not computed for teams).
+EDITIONS = {name: c07.EDITIONS[name] for name in ("2026", "2023")}
+
+
+def _draw_per_match(score: Score, event: TeamEvent) -> Decimal:
+    """The points of a drawn match in ``score``: the draw's MP, half the boards in GP (C.07 16.3
+    and 16.4.2 for teams: "apply to MP and GP")."""
+    half_boards = Decimal(event.boards) / 2
+    return {
+        Score.MP: event.scoring.draw,
+        Score.GP: half_boards,
+        Score.NEMLIKHER: half_boards + ONE,
+        Score.MP1: HALF,
+    }[score]
+
+
+def _round_entry(r: Record | None) -> RoundEntry:
+    """A team's round as the individual :class:`RoundEntry` whose C.07 16.2 category it has, so
+    that :func:`c07.unplayed_categories` classifies it (C.07 16, "mutatis mutandis" for teams):
+    a match played = a game; a forfeited match won / lost = a forfeit win / loss (a double
+    forfeit: a loss for both); the PAB and the full-, half- and zero-point byes as such; a round
+    without a record = not paired (16.1: every round after a withdrawal is a zero-point bye)."""
+    if r is None:
+        return RoundEntry.NOT_PAIRED
+    if r.kind is MatchKind.PLAYED and r.opponent is not None:
+        return RoundEntry(r.opponent, Colour.WHITE, Result.DRAW)
+    if r.kind in (MatchKind.FORFEIT, MatchKind.DOUBLE_FORFEIT):
+        won = r.kind is MatchKind.FORFEIT and r.outcome == "W"
+        return RoundEntry(
+            r.opponent, Colour.NONE, Result.FORFEIT_WIN if won else Result.FORFEIT_LOSS
+        )
+    return RoundEntry.bye(
+        {
+            MatchKind.PAB: Result.PAIRING_ALLOCATED_BYE,
+            MatchKind.FULL_BYE: Result.FULL_POINT_BYE,
+            MatchKind.HALF_BYE: Result.HALF_POINT_BYE,
+        }.get(r.kind, Result.ZERO_POINT_BYE)
+    )
+
+
+#: C.07 16.1: the voluntarily unplayed categories (requested byes, forfeit losses), cut first
+#: (16.5).
+_VUR = (c07.BYE_THEN_PLAY, c07.FORFEIT_LOSS, c07.BYE_TO_THE_END)
+
+
+@dataclass(frozen=True, slots=True)
+class Contribution:
+    """One round of one team in an opponent-based tie-break: the opponent's score as counted
+    (the adjusted score of C.07 16.3, or the dummy's of 16.4), the team's own points in that
+    round, whether the round was voluntarily unplayed (cut first, 16.5) and the C.07 16.2
+    category (0: a match played, or a forfeit counted as played with ``/P``)."""
+
+    round: int
+    opponent: int | None
+    opponent_score: Decimal
+    points: Decimal
+    vur: bool
+    category: int
+
+
+class TeamFacts:
+    """Every team's rounds as C.07 Art. 16 sees them (``edition`` ``2026`` or ``2023``).
+
+    * 16.2: each round's category, from :func:`c07.unplayed_categories`; rounds 1 to
+      ``event.rounds`` without a record are rounds not paired;
+    * 16.3: :meth:`adjusted` -- a team's score as its opponents see it;
+    * 16.4: :meth:`dummy` -- the dummy opponent of a team's own unplayed round, applied to MP
+      and GP alike (2026: "Teams: apply to MP and GP");
+    * :meth:`contributions` -- the rounds of BH (8.1), ESB (13.2) and SSSC (13.4).
+
+    >>> pab = TeamMatch(1, 1, None, points_a=Decimal(2), kind=MatchKind.FULL_BYE)
+    >>> m = TeamMatch(2, 1, 2, (BoardGame(1, 11, 21, WIN), BoardGame(2, 12, 22, DRAW)))
+    >>> facts = TeamFacts(TeamEvent(boards=2, matches=[pab, m]), "2023")
+    >>> facts.categories[1], facts.categories[2]  # team 2: not paired, then played (16.2.3)
+    ([1, 0], [3, 0])
+    >>> facts.dummy(1, 1, Score.MP), facts.dummy(1, 1, Score.GP)  # team 1's own 2 + 2 MP
+    (Decimal('4'), Decimal('3.5'))
+    >>> TeamFacts(facts.event).dummy(1, 1, Score.MP)  # 2026: capped at 2 rounds x 1 MP
+    Decimal('2')
+    """
+
+    def __init__(self, event: TeamEvent, edition: str = "2026") -> None:
+        if edition not in EDITIONS:
+            raise TeamScoreError(
+                f"tie-break edition {edition!r} is not computed for teams; available: "
+                f"{', '.join(EDITIONS)}"
+            )
+        self.event = event
+        self.edition = edition
+        self.capped = edition == "2026"
+        recs = records(event)
+        self.rounds = max([event.rounds, *(r.round for rs in recs.values() for r in rs)])
+        #: Per team, round ``i`` (1-based) at index ``i - 1``: its record, or ``None``.
+        self.by_team: dict[int, list[Record | None]] = {}
+        self.categories: dict[int, list[int]] = {}
+        for t, rs in recs.items():
+            rows: list[Record | None] = [None] * self.rounds
+            for r in rs:
+                rows[r.round - 1] = r
+            self.by_team[t] = rows
+            self.categories[t] = c07.unplayed_categories([_round_entry(r) for r in rows])
+        self._score: dict[tuple[int, Score], Decimal] = {}
+        self._adjusted: dict[tuple[int, Score], Decimal] = {}
+
+    def points(self, team: int, rnd: int, score: Score) -> Decimal:
+        """The points of ``team`` in round ``rnd`` (0 in a round not paired)."""
+        r = self.by_team[team][rnd - 1]
+        return ZERO if r is None else _per_match(score, r)
+
+    def score(self, team: int, score: Score) -> Decimal:
+        """The final score of ``team`` in ``score``."""
+        key = (team, score)
+        if key not in self._score:
+            self._score[key] = sum(
+                (self.points(team, i, score) for i in range(1, self.rounds + 1)), ZERO
+            )
+        return self._score[key]
+
+    def adjusted(self, team: int, score: Score) -> Decimal:
+        """C.07 16.3 (2026; 2023 the same): a team's score as its opponents count it: unplayed
+        rounds of categories 1-4 at the points awarded, category 5 (requested byes followed only
+        by voluntarily unplayed rounds, or in the last round; withdrawal) as drawn matches."""
+        key = (team, score)
+        if key not in self._adjusted:
+            draw = _draw_per_match(score, self.event)
+            self._adjusted[key] = sum(
+                (
+                    draw if cat == c07.BYE_TO_THE_END else self.points(team, i, score)
+                    for i, cat in enumerate(self.categories[team], start=1)
+                ),
+                ZERO,
+            )
+        return self._adjusted[key]
+
+    def dummy(self, team: int, rnd: int, score: Score) -> Decimal:
+        """C.07 16.4: the dummy opponent of ``team``'s unplayed round ``rnd`` scores the team's
+        own final score (2023 edition, as amended in 2024). 2026 caps it: for a forfeited match
+        (categories 2 and 4, 16.4.1) at the scheduled opponent's adjusted score (16.3), for
+        the other unplayed rounds (categories 1, 3, 5, 16.4.2) at a drawn match in every
+        round."""
+        own = self.score(team, score)
+        if not self.capped:
+            return own
+        r = self.by_team[team][rnd - 1]
+        category = self.categories[team][rnd - 1]
+        if category in (c07.FORFEIT_WIN, c07.FORFEIT_LOSS) and r and r.opponent is not None:
+            return min(own, self.adjusted(r.opponent, score))
+        return min(own, _draw_per_match(score, self.event) * self.rounds)
+
+    def contributions(
+        self, team: int, opponent_score: Score, own: Score, forfeits_played: bool = False
+    ) -> list[Contribution]:
+        """Every round of ``team``: a match played counts the opponent's adjusted score
+        (16.3); with ``/P`` (spec 5.5: forfeits count as played against the scheduled opponent)
+        so does a forfeited match, double forfeits included, which is then not voluntarily
+        unplayed; every other round is a match against the dummy (16.4) with the points
+        awarded, voluntarily unplayed for categories 3, 4 and 5 (16.1)."""
+        out = []
+        for i, cat in enumerate(self.categories[team], start=1):
+            r = self.by_team[team][i - 1]
+            opponent = r.opponent if r is not None else None
+            points = self.points(team, i, own)
+            forfeit = cat in (c07.FORFEIT_WIN, c07.FORFEIT_LOSS)
+            if opponent is not None and (cat == 0 or (forfeits_played and forfeit)):
+                value = self.adjusted(opponent, opponent_score)
+                out.append(Contribution(i, opponent, value, points, False, 0))
+            else:
+                value = self.dummy(team, i, opponent_score)
+                out.append(Contribution(i, opponent, value, points, cat in _VUR, cat))
+        return out
+
+
+def _cut_sum(
+    values: list[tuple[Decimal, bool]], cut: int, median: int, keys: list[Decimal] | None = None
+) -> Decimal:
+    """C.07 14 with 16.5, by :func:`c07._cut`: Cut-n drops the n least significant values,
+    Median-n also the n highest; a team's voluntarily unplayed rounds are cut first (BH: the
+    lowest such contribution; ESB, ``keys`` the opponents' scores: it when not lower than the
+    least significant value)."""
+    spec = c07.TieBreakSpec("", "SB" if keys is not None else "BH", cut=cut, median=median)
+    return c07._cut(values, spec, keys)  # the individual C.07 14 / 16.5 cut, reused
 
 
 def buchholz(
@@ -501,36 +691,47 @@ def buchholz(
     cut: int = 0,
     median: int = 0,
     forfeits_played: bool = False,
+    edition: str = "2026",
 ) -> dict[int, Decimal]:
-    """C.07 8.1 on a team score (``BH:MP``, ``BH:GP``): the sum of the opponents' final
-    scores; Cut-n drops the n lowest, Median-n the n lowest and n highest (C.07 14).
+    """C.07 8.1 on a team score (``BH:MP``, ``BH:GP``): the sum of the opponents' scores,
+    adjusted for their unplayed rounds (16.3); each own unplayed round counts the dummy
+    opponent (16.4, see :class:`TeamFacts`). Cut-n drops the n lowest, Median-n the n lowest
+    and n highest (C.07 14), voluntarily unplayed rounds cut first (16.5).
 
     >>> ms = [TeamMatch(1, 1, 2, (BoardGame(1, 11, 21, WIN),)),
     ...       TeamMatch(2, 1, 3, (BoardGame(1, 11, 31, DRAW),))]
-    >>> buchholz(TeamEvent(boards=1, matches=ms))[1]  # team 2: 0 MP, team 3: 1 MP
-    Decimal('1')
+    >>> buchholz(TeamEvent(boards=1, matches=ms))[1]  # team 2: 0 + a draw for its idle round 2
+    Decimal('2')
     """
     kind = Score(score.lower() if isinstance(score, str) else score)
-    totals, recs = scores(event, kind), records(event)
-    return {
-        t: sum(
-            _cut([totals[r.opponent] for r in rs if _counted(r, forfeits_played) and r.opponent],
-                 cut, median),
-            ZERO,
-        )
-        for t, rs in recs.items()
-    }  # fmt: skip
+    facts = TeamFacts(event, edition)
+    out: dict[int, Decimal] = {}
+    for t in facts.by_team:
+        cs = facts.contributions(t, kind, kind, forfeits_played)
+        out[t] = _cut_sum([(c.opponent_score, c.vur) for c in cs], cut, median)
+    return out
 
 
 def extended_sonneborn_berger(
-    event: TeamEvent, variant: str, *, cut: int = 0, forfeits_played: bool = False
+    event: TeamEvent,
+    variant: str,
+    *,
+    cut: int = 0,
+    median: int = 0,
+    forfeits_played: bool = False,
+    edition: str = "2026",
 ) -> dict[int, Decimal]:
     """C.07 13.2 ESB: the sum over opponents of (the opponent's final MP or GP) x (the MP or GP
     scored against that opponent). EMMSB, EMGSB, EGMSB, EGGSB: the second letter names the
     opponent's score, the third the own score against him. Cut-1 drops the product of the
-    opponent with the lowest score, the lowest product among equals. Each encounter counts.
-    EMGSB/C1 is the Olympiad "Sonneborn-Berger" (2016 Olympiad rules G.14, spec 5.4): the USA
-    won 3-1 against Norway (16 MP) and got 16 x 3 = 48 from that match.
+    opponent with the lowest score, the lowest product among equals (14.1). Each encounter
+    counts. EMGSB/C1 is the Olympiad "Sonneborn-Berger" (2016 Olympiad rules G.14, spec 5.4):
+    the USA won 3-1 against Norway (16 MP) and got 16 x 3 = 48 from that match.
+
+    Unplayed rounds (C.07 16, applied to MP and GP): opponents' scores are adjusted (16.3);
+    an own unplayed round is a match against the dummy (16.4) with the MP or GP awarded, e.g.
+    a full-point bye worth 2 MP and 4 GP adds the team's own MP x 4 to EMGSB (2023; 2026 caps
+    the dummy's MP at a draw per round); voluntarily unplayed rounds are cut first (16.5).
 
     >>> ms = [TeamMatch(1, 1, 2, (BoardGame(1, 11, 21, WIN), BoardGame(2, 12, 22, DRAW)))]
     >>> extended_sonneborn_berger(TeamEvent(boards=2, matches=ms), "EMGSB")
@@ -541,16 +742,12 @@ def extended_sonneborn_berger(
         raise TeamScoreError(f"{variant} is not one of {', '.join(_ESB)} (C.07 13.2)")
     opp_kind = Score.MP if variant[1] == "M" else Score.GP
     own_kind = Score.MP if variant[2] == "M" else Score.GP
-    totals, recs = scores(event, opp_kind), records(event)
+    facts = TeamFacts(event, edition)
     out: dict[int, Decimal] = {}
-    for t, rs in recs.items():
-        terms = [
-            (totals[r.opponent], totals[r.opponent] * _per_match(own_kind, r))
-            for r in rs
-            if _counted(r, forfeits_played) and r.opponent is not None
-        ]
-        terms.sort()
-        out[t] = sum((p for _, p in terms[cut:]), ZERO)
+    for t in facts.by_team:
+        cs = facts.contributions(t, opp_kind, own_kind, forfeits_played)
+        products = [(c.opponent_score * c.points, c.vur) for c in cs]
+        out[t] = _cut_sum(products, cut, median, [c.opponent_score for c in cs])
     return out
 
 
@@ -649,15 +846,44 @@ def board_weighted(
     }
 
 
+def art12_board_scores(r: Record, boards: int) -> tuple[Decimal, ...]:
+    """The board scores of a team's round for C.07 Art. 12 (BC, TBR, BBE): individual
+    forfeits count as ordinary wins and losses (they are boards of the match already); an
+    unplayed match without boards counts on every board the result the match was awarded: a
+    PAB (12, "a PAB counts per board as a win", whatever its game points), a full-point bye and
+    a forfeited match won a win, a half-point bye a draw, the rest a loss.
+
+    >>> pab = Record(1, 1, None, Decimal(2), ZERO, "D", ONE, (ZERO, ZERO), MatchKind.PAB)
+    >>> art12_board_scores(pab, 2)
+    (Decimal('1'), Decimal('1'))
+    """
+    if r.kind is MatchKind.PLAYED or any(r.board_scores):
+        return r.board_scores
+    if r.kind in (MatchKind.PAB, MatchKind.FULL_BYE) or (
+        r.kind is MatchKind.FORFEIT and r.outcome == "W"
+    ):
+        return (ONE,) * boards
+    return (HALF if r.kind is MatchKind.HALF_BYE else ZERO,) * boards
+
+
 def board_count(event: TeamEvent) -> dict[int, Decimal]:
     """C.07 12.1 BC: the sum of board number x game points on that board; **lower is better**
-    (used between teams with equal game points).
+    (used between teams with equal game points). Unplayed matches count per board as
+    :func:`art12_board_scores` says (a PAB: a win on every board).
 
     >>> m = TeamMatch(1, 1, 2, (BoardGame(1, 11, 21, WIN), BoardGame(2, 12, 22, LOSS)))
     >>> board_count(TeamEvent(boards=2, matches=[m]))
     {1: Decimal('1'), 2: Decimal('2')}
     """
-    return board_weighted(event, range(1, event.boards + 1))
+    weights = range(1, event.boards + 1)
+    return {
+        t: sum(
+            (w * s for r in rs for w, s in zip(weights, art12_board_scores(r, event.boards),
+                                               strict=False)),
+            ZERO,
+        )
+        for t, rs in records(event).items()
+    }  # fmt: skip
 
 
 def _tbr(board_scores: Sequence[Decimal]) -> tuple[Decimal, ...]:
@@ -670,9 +896,10 @@ def _bbe(board_scores: Sequence[Decimal]) -> tuple[Decimal, ...]:
 
 
 def _board_totals(rs: Iterable[Record], boards: int) -> list[Decimal]:
+    """Each board's game points over ``rs``, unplayed matches per :func:`art12_board_scores`."""
     totals = [ZERO] * boards
     for r in rs:
-        for i, s in enumerate(r.board_scores):
+        for i, s in enumerate(art12_board_scores(r, boards)):
             totals[i] += s
     return totals
 
@@ -717,9 +944,12 @@ def sssc(
     *,
     factor: Decimal | None = None,
     forfeits_played: bool = False,
+    edition: str = "2026",
 ) -> dict[int, Decimal]:
     """C.07 13.4 SSSC: secondary score + Schedule Strength, where Schedule Strength = the
     Buchholz of the primary score / the factor (:func:`sssc_factor` unless given, ``/Kx``).
+    The Buchholz is :func:`buchholz`'s, with C.07 16 (adjusted opponents' scores, the dummy
+    for own unplayed rounds). The value is exact (TieBreakServer prints it rounded to 0.01).
 
     >>> m = TeamMatch(1, 1, 2, (BoardGame(1, 11, 21, WIN), BoardGame(2, 12, 22, DRAW)))
     >>> sssc(TeamEvent(boards=2, matches=[m]), factor=Decimal(1))  # 1.5 GP + BH 0
@@ -729,7 +959,7 @@ def sssc(
     k = factor if factor is not None else sssc_factor(event, kind)
     if k <= 0:
         raise TeamScoreError(f"the SSSC factor must be positive, not {k} (C.07 13.4)")
-    bh = buchholz(event, kind, forfeits_played=forfeits_played)
+    bh = buchholz(event, kind, forfeits_played=forfeits_played, edition=edition)
     second = scores(event, secondary_of(kind))
     return {t: second[t] + bh[t] / k for t in second}
 
@@ -875,8 +1105,10 @@ def tiebreak_values(
     spec: TeamTieBreakSpec,
     primary: Score | str = Score.MP,
     weights: Sequence[int | Decimal] | None = None,
+    edition: str = "2026",
 ) -> dict[int, TieBreakValue]:
-    """The values of one team tie-break (not EDE, which depends on the tied group)."""
+    """The values of one team tie-break (not EDE, which depends on the tied group);
+    ``edition`` (``2026``, ``2023``) chooses the C.07 Art. 16 rules for BH, ESB and SSSC."""
     kind = Score(primary)
     a = spec.acronym
     values: Mapping[int, TieBreakValue]
@@ -886,7 +1118,12 @@ def tiebreak_values(
         values = scores(event, a.lower())
     elif a in _ESB:
         values = extended_sonneborn_berger(
-            event, a, cut=spec.cut, forfeits_played=spec.forfeits_played
+            event,
+            a,
+            cut=spec.cut,
+            median=spec.median,
+            forfeits_played=spec.forfeits_played,
+            edition=edition,
         )
     elif a == "BH":
         values = buchholz(
@@ -895,9 +1132,16 @@ def tiebreak_values(
             cut=spec.cut,
             median=spec.median,
             forfeits_played=spec.forfeits_played,
+            edition=edition,
         )
     elif a == "SSSC":
-        values = sssc(event, kind, factor=spec.factor, forfeits_played=spec.forfeits_played)
+        values = sssc(
+            event,
+            kind,
+            factor=spec.factor,
+            forfeits_played=spec.forfeits_played,
+            edition=edition,
+        )
     elif a == "BC":
         values = board_count(event)
     elif a == "TBR":
@@ -932,9 +1176,11 @@ def standings(
     tiebreaks: Sequence[TeamTieBreakSpec | str] | str = (),
     *,
     weights: Sequence[int | Decimal] | None = None,
+    edition: str = "2026",
 ) -> list[TeamStanding]:
     """The team standings by ``score`` (MP, GP, Nemlikher, MP-only), then by the tie-breaks in
     order, each applied to the groups still tied (C.07 4.2); places are shared at the end.
+    ``edition`` (``2026``, ``2023``): the C.07 Art. 16 rules of BH, ESB and SSSC.
 
     >>> ms = [TeamMatch(1, 1, 2, (BoardGame(1, 11, 21, WIN), BoardGame(2, 12, 22, LOSS))),
     ...       TeamMatch(1, 3, 4, (BoardGame(1, 31, 41, DRAW), BoardGame(2, 32, 42, DRAW)))]
@@ -952,7 +1198,7 @@ def standings(
     columns: dict[str, dict[int, TieBreakValue]] = {}
     for spec in specs:
         if spec.acronym not in _EDE_STEPS:
-            columns[spec.name] = tiebreak_values(event, spec, kind, weights)
+            columns[spec.name] = tiebreak_values(event, spec, kind, weights, edition)
         else:
             columns[spec.name] = dict.fromkeys(totals, ZERO)
     order = sorted(totals, key=lambda t: (-totals[t], t))
