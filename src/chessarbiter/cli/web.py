@@ -85,6 +85,9 @@ def register(cli: click.Group) -> None:
             f"{host}:{port}",
             "--workers",
             str(workers),
+            # the engine's explanation of a large round takes seconds (17 s at 284 players)
+            "--timeout",
+            "180",
             "--access-logfile",
             "-" if os.environ.get("ACCESS_LOG") else "/dev/null",
             "chessarbiter.web.wsgi:application",
