@@ -1,9 +1,188 @@
-"""A ``chessarbiter teams`` subcommand group (being written)."""
+"""``chessarbiter teams pair``: the next round of a team Swiss, from a TRF-2026 team file, by
+the Dutch system on match points or by C.04.6 (the FIDE Swiss Team Pairing System)."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
 import click
+
+from chessarbiter import trf
+from chessarbiter.errors import PairingError
+from chessarbiter.pairing.teams.swiss import (
+    ColourPreferenceType,
+    PrimaryScore,
+    TeamRoundPairing,
+    TeamSwissSystem,
+    board1_colours,
+    pair_c0406,
+    pair_dutch_mp,
+)
+from chessarbiter.tiebreaks.teams import event_from_tournament
+
+
+@dataclass(frozen=True, slots=True)
+class TeamCode:
+    """What a TRF-2026 ``192`` team code says (``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP[_GP|_MP]]
+    [_BAKU]``): preference type, primary score, whether a secondary score is used, Baku."""
+
+    preference: ColourPreferenceType
+    primary: PrimaryScore
+    use_secondary: bool
+    baku: bool
+
+
+def team_code(system: str) -> TeamCode | None:
+    """The C.04.6 settings of a ``192`` code; ``None`` for other codes. ``FIDE_TEAM`` alone is
+    ``FIDE_TEAM_TYPEA_MP_GP``.
+
+    >>> team_code("FIDE_TEAM_TYPEB_GP")
+    TeamCode(preference=<ColourPreferenceType.B: 'B'>, primary=<PrimaryScore.GP: 'gp'>, \
+use_secondary=False, baku=False)
+    >>> team_code("FIDE_TEAM_MP_GP").preference, team_code("FIDE_DUTCH") is None
+    (<ColourPreferenceType.NONE: 'none'>, True)
+    """
+    parts = system.strip().upper().split("_")
+    if parts[:2] != ["FIDE", "TEAM"]:
+        return None
+    rest = parts[2:]
+    baku = "BAKU" in rest
+    rest = [p for p in rest if p != "BAKU"]
+    if not rest:
+        return TeamCode(ColourPreferenceType.A, PrimaryScore.MP, True, baku)
+    preference = ColourPreferenceType.NONE
+    if rest[0] in ("TYPEA", "TYPEB"):
+        preference = ColourPreferenceType(rest[0][-1])
+        rest = rest[1:]
+    scores = [PrimaryScore(p.lower()) for p in rest if p in ("MP", "GP")]
+    primary = scores[0] if scores else PrimaryScore.MP
+    return TeamCode(preference, primary, len(scores) != 1, baku)
+
+
+def _number(value: Decimal | None) -> str:
+    if value is None:
+        return ""
+    text = f"{value:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def pairing_text(pairing: TeamRoundPairing, names: dict[int, str], heading: str) -> list[str]:
+    """The text output: a heading, one line per match (White team on board 1 first), the
+    PAB."""
+    lines = [f"Round {pairing.round}: {heading}"]
+    width = max((len(f"{n} {names.get(n, '')}") for n in names), default=10)
+    for m in pairing.matches:
+        white = f"{m.white} {names.get(m.white, '')}".strip()
+        black = f"{m.black} {names.get(m.black, '')}".strip()
+        rule = f"  [C.04.6 {m.rule}]" if m.rule else ""
+        lines.append(f"{m.number:>3}  {white:<{width}} - {black}{rule}".rstrip())
+    if pairing.bye is not None:
+        value = ""
+        if pairing.bye_match_points is not None:
+            value = f": {_number(pairing.bye_match_points)} MP"
+            if pairing.bye_game_points is not None:
+                value += f", {_number(pairing.bye_game_points)} GP"
+        lines.append(f"PAB  {pairing.bye} {names.get(pairing.bye, '')}".rstrip() + value)
+    return lines
 
 
 def register(group: click.Group) -> None:
     """Add this module's commands to ``group``."""
+
+    @group.command("pair")
+    @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+    @click.option(
+        "--system",
+        type=click.Choice([s.value for s in TeamSwissSystem]),
+        default=TeamSwissSystem.C0406.value,
+        show_default=True,
+        help="dutch-mp: the FIDE (Dutch) engine with the teams as participants, on match "
+        "points; c0406: the FIDE Swiss Team Pairing System (C.04.6, 2026).",
+    )
+    @click.option(
+        "--primary",
+        type=click.Choice([p.value for p in PrimaryScore]),
+        default=None,
+        help="C.04.6 1.2: primary score, match points or game points (default: the file's "
+        "192 code, else mp).",
+    )
+    @click.option(
+        "--colour-preference",
+        type=click.Choice([c.value for c in ColourPreferenceType]),
+        default=None,
+        help="C.04.6 1.7: colour preference type (default: the file's 192 code, else A).",
+    )
+    @click.option(
+        "--format",
+        "output_format",
+        type=click.Choice(["text", "json"]),
+        default="text",
+        show_default=True,
+    )
+    def pair_command(
+        file: Path,
+        system: str,
+        primary: str | None,
+        colour_preference: str | None,
+        output_format: str,
+    ) -> None:
+        """Pair the next round of the TRF team file FILE."""
+        tournament = trf.load(file)
+        event = event_from_tournament(tournament)
+        if tournament.total_rounds is None:
+            raise PairingError("the number of rounds is not known (TRF 142 or XXR)")
+        code = team_code(tournament.system)
+        if (code is not None and code.baku) or tournament.accelerations:
+            raise PairingError(
+                "acceleration (C.04.7, TRF 250 / *_BAKU) is not implemented for team pairing"
+            )
+        colours = board1_colours(tournament, event)
+        names = {n: t.name for n, t in event.teams.items()}
+        chosen = TeamSwissSystem(system)
+        if chosen is TeamSwissSystem.DUTCH_MP:
+            if primary not in (None, "mp"):
+                raise click.UsageError("--system dutch-mp pairs on match points only")
+            if colour_preference is not None:
+                raise click.UsageError(
+                    "--colour-preference is C.04.6 1.7; the Dutch system has its own colour rules"
+                )
+            ratings = {n: p.rating for n, p in tournament.players.items()}
+            pairing = pair_dutch_mp(
+                event,
+                tournament.total_rounds,
+                colours=colours,
+                initial_colour=tournament.initial_colour,
+                player_ratings=ratings,
+            )
+            heading = "Dutch system (C.04.3) on match points"
+        else:
+            primary_score = PrimaryScore(primary) if primary else None
+            if primary_score is None:
+                primary_score = code.primary if code else PrimaryScore(event.primary)
+            preference = (
+                ColourPreferenceType(colour_preference)
+                if colour_preference
+                else (code.preference if code else ColourPreferenceType.A)
+            )
+            use_secondary = code.use_secondary if code else True
+            pairing = pair_c0406(
+                event,
+                tournament.total_rounds,
+                primary=primary_score,
+                colour_preference_type=preference,
+                use_secondary=use_secondary,
+                initial_colour=tournament.initial_colour,
+                colours=colours,
+            )
+            heading = (
+                f"C.04.6 Swiss Team Pairing System, primary {primary_score.value.upper()}, "
+                f"colour preferences {preference.value}"
+            )
+        if output_format == "json":
+            click.echo(json.dumps(pairing.as_json(names), indent=2, ensure_ascii=False))
+            return
+        for line in pairing_text(pairing, names, heading):
+            click.echo(line)
