@@ -117,3 +117,40 @@ def test_empty_board_is_a_forfeit_and_two_thirds_rule(league: m.Event, chief: Us
     services.set_bye_request(league.players.get(name="Delta 2"), chief, 1, "Z")
     with pytest.raises(services.ServiceError, match="two thirds"):
         services.pair_next_round(league, chief)
+
+
+@pytest.mark.parametrize("system", ["c0406", "dutch-mp"])
+def test_team_swiss_rounds_with_a_bye(chief: User, system: str) -> None:
+    """Team Swiss in the web: five teams, the pairing-allocated bye first (C.04.6 3.4 / the
+    Dutch engine), no team meets another twice, the bye's points counted (C.04.6 1.4: a
+    draw's MP and GP by default)."""
+    ev = services.create_event(
+        chief,
+        name="Team Swiss",
+        system="team-swiss",
+        team_pairing=system,
+        rounds=3,
+        boards_per_team=2,
+    )
+    for i, name in enumerate(("Alpha", "Bravo", "Charlie", "Delta", "Echo")):
+        team = teams.add_team(ev, chief, name)
+        for k in (1, 2):
+            services.add_player(
+                ev, chief, name=f"{name} {k}", rating=2300 - 50 * i - k, team=team, team_order=k
+            )
+    met: set[frozenset[int]] = set()
+    byes = []
+    for _ in range(3):
+        rnd = services.pair_next_round(ev, chief)
+        for tp in rnd.team_pairings.all():
+            if tp.away_id is None:
+                byes.append(tp.home_id)
+                continue
+            pair = frozenset((tp.home_id, tp.away_id))
+            assert pair not in met
+            met.add(pair)
+        for b in rnd.boards.exclude(black=None):
+            services.set_result(b.pk, chief, "1-0")
+    assert len(byes) == 3 and len(set(byes)) == 3  # no team gets the bye twice ([C2])
+    _, rows = teams.standings(ev)
+    assert len(rows) == 5

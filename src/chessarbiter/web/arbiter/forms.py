@@ -39,6 +39,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             "boards_per_team",
             "team_score",
             "team_tiebreaks",
+            "team_pairing",
             "reserve_regime",
             "knockout_scheme",
             "match_format",

@@ -335,7 +335,8 @@ def _names(ev: m.Event) -> dict[int, str]:
 def pair(request: HttpRequest, event_id: int) -> HttpResponse:
     """GET: the proposed pairing (a preview, nothing stored). POST: store it."""
     ev = event_for(request.user, event_id, Level.ARBITER)
-    if ev.system == m.Event.System.TEAM_ROUND_ROBIN and request.method != "POST":
+    team_systems = (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS)
+    if ev.system in team_systems and request.method != "POST":
         return redirect("arbiter:teams", ev.pk)
     if request.method == "POST":
         try:

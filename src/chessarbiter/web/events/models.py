@@ -21,6 +21,7 @@ class Event(models.Model):
         ROUND_ROBIN = "roundrobin", _("Round robin (Berger tables)")
         KNOCKOUT = "knockout", _("Knockout")
         TEAM_ROUND_ROBIN = "team-rr", _("Team round robin (Berger tables)")
+        TEAM_SWISS = "team-swiss", _("Team Swiss")
 
     class KnockoutScheme(models.TextChoices):
         FIDE_1997 = "fide-1997", _("FIDE 1997 (entry stages, halves)")
@@ -120,6 +121,15 @@ class Event(models.Model):
     )
     team_tiebreaks = models.CharField(
         _("team tie-breaks"), max_length=200, default="MPvGP,EDET,EMGSB", blank=True
+    )
+    team_pairing = models.CharField(
+        _("team Swiss system"),
+        max_length=10,
+        choices=[
+            ("c0406", _("Swiss Team Pairing System (C.04.6)")),
+            ("dutch-mp", _("Dutch on match points")),
+        ],
+        default="c0406",
     )
     reserve_regime = models.CharField(
         _("reserves"),
@@ -284,6 +294,9 @@ class TeamPairing(models.Model):
     number = models.PositiveSmallIntegerField()
     home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
     away = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+", null=True)
+    #: A pairing-allocated bye of a team Swiss: what it scored (a Berger free round: nothing).
+    bye_match_points = models.DecimalField(max_digits=4, decimal_places=1, null=True)
+    bye_game_points = models.DecimalField(max_digits=5, decimal_places=1, null=True)
 
     class Meta:
         ordering = ["number"]

@@ -348,11 +348,11 @@ def pair_next_round(
 ) -> m.Round:
     """Pair and store the next round: the rules' pairing, or ``boards`` (white, black) set by
     hand, whose rule breaks are recorded with the arbiter's ``note``."""
-    if event.system == m.Event.System.TEAM_ROUND_ROBIN:
+    if event.system in (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS):
         from .teams import pair_round as pair_team_round
 
         if boards is not None:
-            raise ServiceError(_("Team matches are paired by the Berger tables only."))
+            raise ServiceError(_("Team matches cannot be paired by hand yet."))
         return pair_team_round(event, user)
     event = _lock(event)
     proposed = propose_pairing(event)

@@ -13,8 +13,9 @@ from typing import Any
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from chessarbiter.model import Colour
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
-from chessarbiter.pairing.teams import lineups
+from chessarbiter.pairing.teams import lineups, swiss
 from chessarbiter.pairing.teams.scheveningen import team_round_robin_matches
 from chessarbiter.pairing.teams.three_in_two import TEAM_LETTERS
 from chessarbiter.tiebreaks import teams as lib
@@ -68,7 +69,10 @@ def pair_round(event: m.Event, user: User) -> m.Round:
         raise ServiceError(_("At most %(n)d teams.") % {"n": len(TEAM_LETTERS)})
     rounds = list(event.round_set.all())
     number = len(rounds) + 1
-    if number > rounds_per_cycle(len(teams)):
+    if event.system == m.Event.System.TEAM_SWISS:
+        if number > event.rounds:
+            raise ServiceError(_("All %(n)d rounds are paired.") % {"n": event.rounds})
+    elif number > rounds_per_cycle(len(teams)):
         raise ServiceError(_("Every team has met every other."))
     if rounds and m.Board.objects.filter(round=rounds[-1], result="").exclude(black=None).exists():
         raise ServiceError(_("Round %(n)d has games without a result.") % {"n": rounds[-1].number})
@@ -105,15 +109,38 @@ def pair_round(event: m.Event, user: User) -> m.Round:
             by_id[x] if isinstance(x, int) else None
             for x in lineups.lineup(team_roster, present, regime)
         ]
-    by_letter = {TEAM_LETTERS[i]: t for i, t in enumerate(teams)}
+    by_number = {t.number: t for t in teams}
+    matches: list[tuple[m.Team, m.Team | None]]
+    bye_points: tuple[Decimal | None, Decimal | None] = (None, None)
+    if event.system == m.Event.System.TEAM_SWISS:
+        result = swiss.pair_team_round(
+            team_event(event),
+            swiss.TeamSwissSystem(event.team_pairing),
+            event.rounds,
+            primary=swiss.PrimaryScore("gp" if event.team_score == "gp" else "mp"),
+            initial_colour=Colour.WHITE if event.initial_colour == "white" else Colour.BLACK,
+        )
+        matches = [(by_number[b.white], by_number[b.black]) for b in result.matches]
+        if result.bye is not None:
+            matches.append((by_number[result.bye], None))
+            bye_points = (result.bye_match_points, result.bye_game_points)
+    else:
+        by_letter = {TEAM_LETTERS[i]: t for i, t in enumerate(teams)}
+        matches = [
+            (by_letter[h], by_letter[a] if a is not None else None)
+            for h, a in team_round_robin_matches(len(teams))[number - 1]
+        ]
     rnd = m.Round.objects.create(event=event, number=number, paired_by=_user(user))
     board_no = 0
-    for i, (home_letter, away_letter) in enumerate(
-        team_round_robin_matches(len(teams))[number - 1], start=1
-    ):
-        home = by_letter[home_letter]
-        away = by_letter[away_letter] if away_letter is not None else None
-        tp = m.TeamPairing.objects.create(round=rnd, number=i, home=home, away=away)
+    for i, (home, away) in enumerate(matches, start=1):
+        tp = m.TeamPairing.objects.create(
+            round=rnd,
+            number=i,
+            home=home,
+            away=away,
+            bye_match_points=bye_points[0] if away is None else None,
+            bye_game_points=bye_points[1] if away is None else None,
+        )
         if away is None:
             continue
         for k in range(1, boards + 1):
@@ -161,6 +188,17 @@ def team_event(event: m.Event) -> lib.TeamEvent:
     )
     for tp in pairings:
         if tp.away is None:
+            if tp.bye_match_points is not None:  # a team Swiss PAB (C.04.6 1.4)
+                matches.append(
+                    lib.TeamMatch(
+                        tp.round.number,
+                        tp.home.number,
+                        None,
+                        points_a=tp.bye_game_points,
+                        kind=lib.MatchKind.PAB,
+                        match_points_a=tp.bye_match_points,
+                    )
+                )
             continue
         games = []
         complete = True
