@@ -154,3 +154,17 @@ def test_team_swiss_rounds_with_a_bye(chief: User, system: str) -> None:
     assert len(byes) == 3 and len(set(byes)) == 3  # no team gets the bye twice ([C2])
     _, rows = teams.standings(ev)
     assert len(rows) == 5
+
+
+def test_board_prizes_page_and_trf_export_with_teams(
+    client: Client, league: m.Event, chief: User
+) -> None:
+    """Seed 000 board prizes in the web, and the teams written to TRF-2026 (310)."""
+    rnd = services.pair_next_round(league, chief)
+    for b in rnd.boards.exclude(black=None):
+        services.set_result(b.pk, chief, "1-0")
+    login(client, chief)
+    page = client.get(reverse("arbiter:board_prizes", args=[league.pk])).content.decode()
+    assert "Alpha 1" in page and "board-prizes" in page
+    text, _losses = services.export_trf(league)
+    assert "310   1 Alpha" in text

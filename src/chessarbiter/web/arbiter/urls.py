@@ -48,6 +48,7 @@ urlpatterns = [
     ),
     path("events/<int:event_id>/teams/", views.teams_page, name="teams"),
     path("events/<int:event_id>/teams/standings/", views.team_standings, name="team_standings"),
+    path("events/<int:event_id>/teams/board-prizes/", views.board_prizes, name="board_prizes"),
     path("events/<int:event_id>/roles/", views.roles, name="roles"),
     path("events/<int:event_id>/audit/", views.audit_log, name="audit"),
 ]

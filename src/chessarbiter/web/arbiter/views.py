@@ -743,3 +743,21 @@ def team_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.VIEWER)
     names, rows = teams.standings(ev)
     return render(request, "arbiter/team_standings.html", _ctx(request, ev, names=names, rows=rows))
+
+
+@login_required
+def board_prizes(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Seed 000: per-board tables by percentage, the minimum-games rule (half or two thirds),
+    reserves in their own table."""
+    from chessarbiter.tiebreaks.board_prizes import board_tables
+
+    from ..events import teams
+
+    ev = event_for(request.user, event_id, Level.VIEWER)
+    minimum = request.GET.get("minimum", "half")
+    if minimum not in ("half", "two-thirds"):
+        minimum = "half"
+    tables = board_tables(teams.team_event(ev), minimum)
+    return render(
+        request, "arbiter/board_prizes.html", _ctx(request, ev, tables=tables, minimum=minimum)
+    )

@@ -19,6 +19,7 @@ from chessarbiter.model import (
     RoundEntry,
     Tournament,
 )
+from chessarbiter.model import Team as LibTeam
 from chessarbiter.pairing.swiss.state import Edition as DutchEdition
 from chessarbiter.tiebreaks import c07
 
@@ -167,6 +168,14 @@ def load(event: m.Event) -> Loaded:
             t.absent_next_round.append(number)
     for f in forbidden:
         t.forbidden_pairs.append(ForbiddenPairs((by_id[f.first_id], by_id[f.second_id])))
+    # team events: the teams and their lists (TRF-2026 310 / TRF16 013)
+    for team in event.teams.order_by("number"):
+        members = [
+            p.number
+            for p in sorted(players.values(), key=lambda p: (p.team_order, p.number))
+            if p.team_id == team.pk
+        ]
+        t.teams.append(LibTeam(team.name, members, number=team.number))
     # every player gets a column for each paired round (absent: not paired)
     for lib_player in t:
         if len(lib_player.results) < paired:

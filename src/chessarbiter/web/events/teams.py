@@ -248,6 +248,7 @@ def team_event(event: m.Event) -> lib.TeamEvent:
         teams=entries,
         rounds=rounds,
         name=event.name,
+        player_names={p.number: p.name for p in event.players.all()},
     )
 
 
