@@ -38,9 +38,19 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from chessarbiter.cli import demo, knockout, pair, roundrobin, standings, teams, trf, web
+    from chessarbiter.cli import (
+        demo,
+        knockout,
+        pair,
+        roundrobin,
+        standings,
+        teams,
+        trf,
+        unusual,
+        web,
+    )
 
-    for module in (trf, roundrobin, standings, pair, demo, knockout, teams, web):
+    for module in (trf, roundrobin, standings, pair, demo, knockout, teams, unusual, web):
         module.register(cli)
 
 
