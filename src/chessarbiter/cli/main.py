@@ -39,6 +39,7 @@ def cli() -> None:
 
 def _register() -> None:
     from chessarbiter.cli import (
+        clock,
         demo,
         knockout,
         pair,
@@ -50,7 +51,18 @@ def _register() -> None:
         web,
     )
 
-    for module in (trf, roundrobin, standings, pair, demo, knockout, teams, unusual, web):
+    for module in (
+        trf,
+        roundrobin,
+        standings,
+        pair,
+        demo,
+        knockout,
+        teams,
+        clock,
+        unusual,
+        web,
+    ):
         module.register(cli)
 
 

@@ -1,0 +1,405 @@
+"""``chessarbiter clock ...``: time controls, the clock simulator and the arbiter's calculators.
+
+The rules live in :mod:`chessarbiter.timecontrol` (issue 8; seeds 000–002, spec section 7).
+Commands:
+
+* ``classify CONTROL --laws 1997|2023 [--json]`` → ``{"category": "blitz"}``;
+* ``incorrect-claim --laws 1984|1997|2023 --claimant-time S --opponent-time S [--json]`` →
+  ``{"claimant_time": S, "opponent_time": S}`` (seconds after the penalty; with the 1984 rule a
+  claimant with less than 5 minutes loses: then ``"claimant_loses": true`` is added and his time
+  is 0);
+* ``convert CONTROL --to pgn|fide|trf``; ``simulate CONTROL --moves 30,25,...``;
+  ``flag FEN --side white|black --rules current|seed000-blitz``; ``quickplay ...``;
+  ``default-time ...``; ``flag-claim ...``.
+
+Times are seconds (``95``, ``95.5``) or ``M:SS`` / ``H:MM:SS``. Invalid input raises a
+:class:`~chessarbiter.errors.ChessArbiterError` (exit code 3 under ``chessarbiter``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import click
+
+from chessarbiter.timecontrol.clock import Simulation, interleave, simulate
+from chessarbiter.timecontrol.errors import ClockError, LawsError, TimeControlError
+from chessarbiter.timecontrol.flag import (
+    DEFAULT_MAX_PLIES,
+    DEFAULT_NODE_LIMIT,
+    FlagRules,
+    adjudicate,
+)
+from chessarbiter.timecontrol.laws import (
+    Category,
+    LawsEdition,
+    QuickplayDecision,
+    classification_minutes,
+    classify,
+    default_time,
+    edition,
+    incorrect_claim,
+    is_default_loss,
+    quickplay_claim,
+    who_may_claim_flag,
+)
+from chessarbiter.timecontrol.model import ColourControls, TimeControl, parse, parse_trf
+
+__all__ = ["clock_group", "parse_seconds", "parse_times", "read_control", "register"]
+
+_CLOCK_TIME = re.compile(r"(?:(\d+):)?(\d+):(\d{1,2}(?:\.\d+)?)")
+
+
+def parse_seconds(text: str, what: str = "time") -> int | float:
+    """``"95"`` → 95, ``"1:35"`` → 95, ``"1:00:00"`` → 3600, ``"2.5"`` → 2.5.
+
+    >>> parse_seconds("1:35"), parse_seconds("1:00:00"), parse_seconds("2.5")
+    (95, 3600, 2.5)
+    """
+    word = text.strip()
+    match = _CLOCK_TIME.fullmatch(word)
+    try:
+        if match is not None:
+            hours = int(match[1] or 0)
+            value = hours * 3600 + int(match[2]) * 60 + float(match[3])
+        else:
+            value = float(word)
+    except ValueError:
+        raise LawsError(f"{what} {text!r} is not seconds (95, 95.5) or M:SS") from None
+    if value != value or value < 0 or value == float("inf"):
+        raise LawsError(f"{what} {text!r} is not a time")
+    return int(value) if value.is_integer() else value
+
+
+def parse_times(text: str, what: str = "--moves") -> list[int | float]:
+    """``"30,25, 1:10"`` → ``[30, 25, 70]`` (an empty text is no move).
+
+    >>> parse_times("30,25, 1:10")
+    [30, 25, 70]
+    """
+    if not text.strip():
+        return []
+    times = []
+    for number, word in enumerate(text.split(","), start=1):
+        try:
+            times.append(parse_seconds(word))
+        except LawsError:
+            raise ClockError(f"{what}: move {number}: {word.strip()!r} is not seconds") from None
+    return times
+
+
+_TRF_SHAPE = re.compile(r"\s*(?:222\s|[Ww]\d)")
+
+
+def read_control(text: str, notation: str = "auto") -> ColourControls:
+    """A control in ``notation`` (``auto``, ``pgn``, ``fide`` or ``trf``) for both colours.
+
+    ``auto`` reads a TRF record-222 code when the text starts with ``222`` or ``W<digit>``, PGN
+    when it has only PGN characters, FIDE's written style otherwise.
+
+    >>> read_control("W300-B240").black.to_pgn()
+    '240'
+    """
+    if notation == "trf" or (notation == "auto" and _TRF_SHAPE.match(text)):
+        return parse_trf(text)
+    if notation == "pgn":
+        control = TimeControl.parse_pgn(text)
+    elif notation == "fide":
+        control = TimeControl.parse_fide(text)
+    else:
+        control = parse(text)
+    return ColourControls(control, control)
+
+
+def _single(text: str) -> TimeControl:
+    controls = read_control(text)
+    if not controls.same:
+        raise TimeControlError(
+            "give one control here (this one differs by colour); use --black-control", text=text
+        )
+    return controls.white
+
+
+def _print_json(data: object) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False))
+
+
+_LAWS_ALL = click.Choice([e.value for e in LawsEdition])
+_LAWS_CLASSIFY = click.Choice([LawsEdition.E1997.value, LawsEdition.E2023.value])
+_CATEGORY = click.Choice([c.value for c in Category])
+
+
+@click.group("clock")
+def clock_group() -> None:
+    """Time controls, clocks and the arbiter's rule calculators (Laws 1984, 1997, 2023)."""
+
+
+@clock_group.command("classify")
+@click.argument("control")
+@click.option("--laws", type=_LAWS_CLASSIFY, default="2023", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help='Print {"category": ...}.')
+def classify_command(control: str, laws: str, as_json: bool) -> None:
+    """Standard, rapid or blitz for CONTROL (PGN TimeControl notation, seconds, or FIDE style).
+
+    1997 (Appendix B1/C1, seed 001): rapid 15–60 min, blitz under 15; 2023 (A.1/B.1): by time
+    + 60 × increment, blitz up to 10 min, rapid more than 10 and less than 60.
+    """
+    tc = _single(control)
+    category = classify(tc, laws)
+    if as_json:
+        _print_json({"category": category.value})
+        return
+    minutes = classification_minutes(tc, laws)
+    measure = "time for 60 moves" if laws == "2023" else "fixed time"
+    click.echo(f"{category.value} (Laws {laws}: {measure} {minutes:g} min)")
+
+
+@clock_group.command("incorrect-claim")
+@click.option("--laws", type=_LAWS_ALL, default="2023", show_default=True)
+@click.option("--claimant-time", required=True, help="Claimant's remaining time (s or M:SS).")
+@click.option("--opponent-time", required=True, help="Opponent's remaining time (s or M:SS).")
+@click.option(
+    "--category",
+    type=_CATEGORY,
+    default="standard",
+    show_default=True,
+    help="2023 only: rapid and blitz penalties are 1 minute.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the clocks as JSON.")
+def incorrect_claim_command(
+    laws: str, claimant_time: str, opponent_time: str, category: str, as_json: bool
+) -> None:
+    """The clocks after an incorrect draw claim (1984: -5 min, under 5 min loses; 1997: -half
+    up to 3 min, +3 min to the opponent; 2023 art. 9.5.3: +2 min to the opponent)."""
+    penalty = incorrect_claim(
+        parse_seconds(claimant_time, "--claimant-time"),
+        parse_seconds(opponent_time, "--opponent-time"),
+        laws,
+        category=category,
+    )
+    if as_json:
+        _print_json(penalty.as_json())
+        return
+    click.echo(f"claimant: {penalty.claimant_time} s, opponent: {penalty.opponent_time} s")
+    if penalty.claimant_loses:
+        click.echo("the claimant loses the game")
+    click.echo(penalty.rule)
+
+
+@clock_group.command("convert")
+@click.argument("control")
+@click.option(
+    "--from",
+    "source",
+    type=click.Choice(["auto", "pgn", "fide", "trf"]),
+    default="auto",
+    show_default=True,
+)
+@click.option("--to", "target", type=click.Choice(["pgn", "fide", "trf"]), required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print every notation as JSON.")
+def convert_command(control: str, source: str, target: str, as_json: bool) -> None:
+    """Write CONTROL in PGN TimeControl, FIDE's written style or TRF-2026 record-222 notation."""
+    controls = read_control(control, source)
+    if target == "trf":
+        text = controls.to_trf()
+    elif controls.same:
+        text = controls.white.to_pgn() if target == "pgn" else controls.white.to_fide()
+    else:
+
+        def one(tc: TimeControl) -> str:
+            return tc.to_pgn() if target == "pgn" else tc.to_fide()
+
+        text = f"white: {one(controls.white)}; black: {one(controls.black)}"
+    if as_json:
+        _print_json({"to": target, "control": text})
+        return
+    click.echo(text)
+
+
+@clock_group.command("simulate")
+@click.argument("control")
+@click.option("--moves", default=None, help="Thinking times, alternately White and Black.")
+@click.option("--white-moves", default=None, help="White's thinking times (with --black-moves).")
+@click.option("--black-moves", default=None, help="Black's thinking times (with --white-moves).")
+@click.option("--black-control", default=None, help="Black's control when it differs.")
+@click.option(
+    "--continue-after-flag", is_flag=True, help="Go on after the first flag (rapid/blitz)."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the simulation as JSON.")
+def simulate_command(
+    control: str,
+    moves: str | None,
+    white_moves: str | None,
+    black_moves: str | None,
+    black_control: str | None,
+    continue_after_flag: bool,
+    as_json: bool,
+) -> None:
+    """Both clocks after every move, period additions and flag falls."""
+    if moves is not None and (white_moves is not None or black_moves is not None):
+        raise click.UsageError("give either --moves or --white-moves/--black-moves")
+    if moves is not None:
+        times = parse_times(moves)
+    elif white_moves is not None:
+        times = interleave(
+            parse_times(white_moves, "--white-moves"),
+            parse_times(black_moves or "", "--black-moves"),
+        )
+    else:
+        raise click.UsageError("give --moves (or --white-moves and --black-moves)")
+    controls = read_control(control)
+    white = controls.white
+    black = controls.black if black_control is None else _single(black_control)
+    run = simulate(white, times, black_control=black, stop_at_flag=not continue_after_flag)
+    if as_json:
+        _print_json(run.as_json())
+        return
+    _print_simulation(run)
+
+
+def _print_simulation(run: Simulation) -> None:
+    click.echo(f"start: white {run.white_start} s, black {run.black_start} s")
+    for state in run.states:
+        extra = f", +{state.period_added} s next period" if state.period_added else ""
+        flag = "  FLAG" if state.flag else ""
+        click.echo(
+            f"{state.ply:4} {state.side:5} move {state.move_number:3}: used {state.used} s, "
+            f"added {state.added} s{extra} -> white {state.white} s, black {state.black} s{flag}"
+        )
+    for fall in run.flags:
+        click.echo(
+            f"{fall.side}'s flag fell on move {fall.move_number} (ply {fall.ply}), "
+            f"{fall.into_move} s into the move, {fall.elapsed} s after the start"
+        )
+    if not run.flags:
+        click.echo("no flag fell")
+
+
+@clock_group.command("flag")
+@click.argument("fen")
+@click.option(
+    "--side", type=click.Choice(["white", "black"]), required=True, help="Whose flag fell."
+)
+@click.option(
+    "--rules",
+    type=click.Choice([r.value for r in FlagRules]),
+    default="current",
+    show_default=True,
+)
+@click.option(
+    "--max-plies", type=click.IntRange(0, 20), default=DEFAULT_MAX_PLIES, show_default=True
+)
+@click.option("--node-limit", type=click.IntRange(1), default=DEFAULT_NODE_LIMIT, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+def flag_command(
+    fen: str, side: str, rules: str, max_plies: int, node_limit: int, as_json: bool
+) -> None:
+    """The result when SIDE's flag fell in the position FEN (current Laws art. 6.9, or the
+    seed-000 blitz rules)."""
+    verdict = adjudicate(fen, side, rules, max_plies=max_plies, node_limit=node_limit)
+    if as_json:
+        _print_json(verdict.as_json())
+        return
+    sure = "" if verdict.certain else " (not proven)"
+    click.echo(f"{verdict.score}: {side} {verdict.result}s{sure}")
+    click.echo(verdict.reason)
+    if verdict.line:
+        click.echo("mating line: " + " ".join(verdict.line))
+
+
+@clock_group.command("quickplay")
+@click.option("--laws", type=_LAWS_ALL, default="2023", show_default=True)
+@click.option("--claimant-time", required=True, help="Claimant's remaining time (s or M:SS).")
+@click.option("--opponent-time", required=True, help="Opponent's remaining time (s or M:SS).")
+@click.option(
+    "--decision",
+    type=click.Choice([d.value for d in QuickplayDecision]),
+    required=True,
+    help="The arbiter's decision (1997 art. 10.2 has draw or postpone).",
+)
+@click.option("--category", type=_CATEGORY, default="standard", show_default=True)
+@click.option("--increment", is_flag=True, help="The game has an increment (2023: no claim).")
+@click.option("--json", "as_json", is_flag=True, help="Print the outcome as JSON.")
+def quickplay_command(
+    laws: str,
+    claimant_time: str,
+    opponent_time: str,
+    decision: str,
+    category: str,
+    increment: bool,
+    as_json: bool,
+) -> None:
+    """A quickplay-finish draw claim (1997 art. 10.2; 2023 Guidelines III.5): under 2 minutes,
+    2 extra minutes to the opponent when the decision is postponed."""
+    outcome = quickplay_claim(
+        parse_seconds(claimant_time, "--claimant-time"),
+        parse_seconds(opponent_time, "--opponent-time"),
+        decision,
+        laws,
+        category=category,
+        increment=increment,
+    )
+    if as_json:
+        _print_json(outcome.as_json())
+        return
+    click.echo(
+        f"{outcome.result}: claimant {outcome.claimant_time} s, opponent {outcome.opponent_time} s"
+    )
+    click.echo(outcome.rule)
+
+
+@clock_group.command("default-time")
+@click.option("--laws", type=_LAWS_ALL, default="2023", show_default=True)
+@click.option("--regulations", default=None, help="The event's default time (s or M:SS).")
+@click.option("--arrival", default=None, help="Arrival, after the scheduled start (s or M:SS).")
+@click.option("--delay", default="0", help="How late the session actually started (s or M:SS).")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def default_time_command(
+    laws: str, regulations: str | None, arrival: str | None, delay: str, as_json: bool
+) -> None:
+    """The default time (1997 art. 6.6: one hour from the scheduled start; 2023 art. 6.7.1: the
+    regulations', zero by default) and, with --arrival, whether the player loses."""
+    regs = None if regulations is None else parse_seconds(regulations, "--regulations")
+    rule = default_time(laws, regulations=regs)
+    data = rule.as_json()
+    if arrival is not None:
+        data["loses"] = is_default_loss(
+            parse_seconds(arrival, "--arrival"),
+            laws,
+            regulations=regs,
+            delay=parse_seconds(delay, "--delay"),
+        )
+    if as_json:
+        _print_json(data)
+        return
+    click.echo(f"default time: {rule.seconds} s from the {rule.counted_from}")
+    if "loses" in data:
+        click.echo("the player loses by default" if data["loses"] else "the player may play")
+    click.echo(rule.rule)
+
+
+@clock_group.command("flag-claim")
+@click.option("--laws", type=_LAWS_ALL, default="2023", show_default=True)
+@click.option("--category", type=_CATEGORY, required=True)
+@click.option(
+    "--adequate-supervision",
+    is_flag=True,
+    help="2023: one arbiter for at most three rapid games / one per blitz game.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def flag_claim_command(laws: str, category: str, adequate_supervision: bool, as_json: bool) -> None:
+    """Who may call a flag fall (1997: in rapid and blitz only the player; 2023: A.4/B.4)."""
+    claimers = who_may_claim_flag(
+        category, edition(laws), adequate_supervision=adequate_supervision
+    )
+    if as_json:
+        _print_json(claimers.as_json())
+        return
+    who = "the player or the arbiter" if claimers.arbiter else "only the player"
+    click.echo(f"{who} ({claimers.rule})")
+
+
+def register(cli: click.Group) -> None:
+    """Add the ``clock`` group to ``cli``."""
+    cli.add_command(clock_group)

@@ -1,0 +1,34 @@
+"""Time controls, clocks and the arbiter's rule calculators of each Laws edition (issue 8).
+
+* :mod:`~chessarbiter.timecontrol.model` — :class:`TimeControl` and its notations (PGN tag,
+  FIDE's written style, TRF-2026 record 222);
+* :mod:`~chessarbiter.timecontrol.laws` — classification, incorrect draw claims, quickplay
+  finish, default time, flag claims, per edition (1984, 1997, 2023);
+* :mod:`~chessarbiter.timecontrol.clock` — the clock simulator;
+* :mod:`~chessarbiter.timecontrol.flag` — flag-fall adjudication from a FEN (python-chess).
+"""
+
+from chessarbiter.timecontrol.errors import ClockError, FlagError, LawsError, TimeControlError
+from chessarbiter.timecontrol.model import (
+    ColourControls,
+    ControlKind,
+    Period,
+    TimeControl,
+    TimingMode,
+    parse,
+    parse_trf,
+)
+
+__all__ = [
+    "ClockError",
+    "ColourControls",
+    "ControlKind",
+    "FlagError",
+    "LawsError",
+    "Period",
+    "TimeControl",
+    "TimeControlError",
+    "TimingMode",
+    "parse",
+    "parse_trf",
+]
