@@ -5,6 +5,7 @@ from . import views
 app_name = "public"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("tools/", views.tools, name="tools"),
     path("events/<int:event_id>/", views.event, name="event"),
     path("events/<int:event_id>/rounds/<int:number>/", views.round_page, name="round"),
     path("events/<int:event_id>/standings/", views.standings, name="standings"),

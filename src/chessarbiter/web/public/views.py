@@ -164,3 +164,70 @@ def team_standings(request: HttpRequest, event_id: int) -> HttpResponse:
         return lambda: teams.standings(ev)[i]
 
     return _page(request, "public/_team_standings.html", ev, names=part(0), rows=part(1))
+
+
+# -- the arbiter's calculators (issue 8): read-only forms, the answers are the library's ------
+
+
+@require_safe
+def tools(request: HttpRequest) -> HttpResponse:
+    """Clock calculator (classification, notations, incorrect claim), flag-fall adjudicator
+    and telegraph-code converter. GET forms: nothing is stored."""
+    from chessarbiter.errors import ChessArbiterError
+    from chessarbiter.timecontrol import flag, laws, model
+    from chessarbiter.unusual import telegraph
+
+    q = request.GET
+    ctx: dict[str, Any] = {"q": q}
+    what = q.get("tool", "")
+    try:
+        if what == "clock" and q.get("control"):
+            tc = model.parse(q["control"])
+            edition = q.get("laws", "2023")
+            ctx["clock"] = {
+                "category": laws.classify(tc, edition).value,
+                "pgn": tc.to_pgn(),
+                "fide": tc.to_fide(),
+                "trf": _or_none(tc.to_trf),
+            }
+        elif what == "claim" and q.get("claimant"):
+            penalty = laws.incorrect_claim(
+                _seconds(q["claimant"]), _seconds(q.get("opponent", "0")), q.get("laws", "2023")
+            )
+            ctx["claim"] = penalty
+        elif what == "flag" and q.get("fen"):
+            ctx["flag"] = flag.adjudicate(
+                q["fen"], q.get("side", "white"), q.get("rules", "current")
+            )
+        elif what == "telegraph" and q.get("moves"):
+            text = q["moves"]
+            if q.get("direction") == "decode":
+                ctx["telegraph"] = " ".join(telegraph.decode_game(text.split()))
+            else:
+                ctx["telegraph"] = " ".join(telegraph.encode_game(text.split()))
+    except ChessArbiterError as e:
+        ctx["error"] = str(e)
+    return render(request, "public/tools.html", ctx)
+
+
+def _seconds(text: str) -> int:
+    """Seconds from ``S`` or ``M:SS``."""
+    from chessarbiter.errors import ChessArbiterError
+
+    t = text.strip()
+    try:
+        if ":" in t:
+            minutes, seconds = t.split(":", 1)
+            return int(minutes) * 60 + int(seconds)
+        return int(t)
+    except ValueError:
+        raise ChessArbiterError(f"a time is seconds or M:SS, not {text!r}") from None
+
+
+def _or_none(call: Any) -> str | None:
+    from chessarbiter.errors import ChessArbiterError
+
+    try:
+        return str(call())
+    except ChessArbiterError:
+        return None
