@@ -175,7 +175,8 @@ def test_text_output() -> None:
     assert result.stdout.splitlines() == [
         "fide-1997, stage 1: 2-2 after 4 game(s)",
         "Next: game 5, sudden-death game 1",
-        "  time control: white 240+10 (4 min + 10 s), black 300+10 (5 min + 10 s)",
+        "  time control: white 240+10 (4 min + 10 s per move from move 1), "
+        "black 300+10 (5 min + 10 s per move from move 1)",
         "  white: by lot, not drawn (record it with --lot sudden-death=first|second, "
         "or draw it with --seed N)",
     ]

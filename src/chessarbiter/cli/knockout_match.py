@@ -81,8 +81,8 @@ def _pts(x: float) -> str:
 def _clock(game: Game) -> str:
     white, black = game.white_clock, game.black_clock
     if white == black:
-        return f"{white.pgn()} ({white}) for both"
-    return f"white {white.pgn()} ({white}), black {black.pgn()} ({black})"
+        return f"{white.to_pgn()} ({white}) for both"
+    return f"white {white.to_pgn()} ({white}), black {black.to_pgn()} ({black})"
 
 
 def decision_as_text(decision: Decision) -> list[str]:

@@ -17,17 +17,16 @@ from chessarbiter.pairing.knockout.matches import (
     DrawnMatchRule,
     MatchError,
     MatchFormat,
-    Period,
     Phase,
     PhaseKind,
     TeamColours,
-    TimeControl,
     next_game,
     preset,
     stages,
     team_cup_colours,
     team_match_decision,
 )
+from chessarbiter.timecontrol.model import Period, TimeControl
 
 D = 0.5
 """A drawn game."""
@@ -92,7 +91,7 @@ def test_fide_1997_stage_1_phases_and_time_controls() -> None:
     fmt = fide(1)
     assert [p.name for p in fmt.phases] == ["main", "rapid-25", "sudden-death", "armageddon"]
     assert [p.games for p in fmt.phases] == [2, 2, None, None]
-    clocks = [(p.white.pgn(), p.black.pgn()) for p in fmt.phases]
+    clocks = [(p.white.to_pgn(), p.black.to_pgn()) for p in fmt.phases]
     assert clocks == [
         ("40/6000+30:20/3000+30:600+30", "40/6000+30:20/3000+30:600+30"),
         ("1500+10", "1500+10"),
@@ -123,7 +122,7 @@ def test_fide_1997_later_stages_have_the_15_minute_block_and_longer_mains(
     ]
     assert fmt.main.games == games
     assert fmt.main_score_needed == needed
-    assert fmt.phase("rapid-15").white.pgn() == "900+10"
+    assert fmt.phase("rapid-15").white.to_pgn() == "900+10"
     assert fmt.stage == stage
 
 
@@ -173,8 +172,8 @@ def test_sudden_death_ends_at_the_first_decisive_game() -> None:
     decision = next_game(fide(1), [*level, D, D])
     assert decision.next_game is not None
     assert decision.next_game.number_in_phase == 3
-    assert decision.next_game.white_clock.pgn() == "240+10"
-    assert decision.next_game.black_clock.pgn() == "300+10"
+    assert decision.next_game.white_clock.to_pgn() == "240+10"
+    assert decision.next_game.black_clock.to_pgn() == "300+10"
 
 
 # -- stage 2 (seed 002) ----------------------------------------------------------------------
@@ -331,7 +330,7 @@ def test_armageddon_options_checked() -> None:
 
 def test_world_cup_2023_phases() -> None:
     fmt = wc(8)
-    assert [(p.name, p.games, p.white.pgn(), p.black.pgn()) for p in fmt.phases] == [
+    assert [(p.name, p.games, p.white.to_pgn(), p.black.to_pgn()) for p in fmt.phases] == [
         ("main", 2, "40/5400+30:1800+30", "40/5400+30:1800+30"),
         ("rapid-25", 2, "1500+10", "1500+10"),
         ("rapid-10", 2, "600+10", "600+10"),
@@ -537,18 +536,11 @@ def test_invalid_formats() -> None:
 # -- time controls ---------------------------------------------------------------------------
 
 
-def test_time_control_pgn_and_text() -> None:
-    main = TimeControl((Period(40, 6000, 30), Period(20, 3000, 30), Period(None, 600, 30)))
-    assert main.pgn() == "40/6000+30:20/3000+30:600+30"
-    assert str(main) == (
-        "40 moves in 100 min + 30 s, then 20 moves in 50 min + 30 s, then 10 min + 30 s"
-    )
-    assert TimeControl.minutes(4, 10).pgn() == "240+10"
-    assert TimeControl.minutes(6).pgn() == "360"
-    with pytest.raises(MatchError, match="rest of the game"):
-        TimeControl((Period(40, 6000),))
-    with pytest.raises(MatchError, match="at least one period"):
-        TimeControl(())
+def test_seed002_main_control_in_pgn() -> None:
+    """Seed 002: 40 moves in 100 min, 20 in 50 min, 10 min for the rest, 30 s a move from
+    move 1 (the time-control model is chessarbiter.timecontrol's)."""
+    main = preset("fide-1997", 1).main.white
+    assert main.to_pgn() == "40/6000+30:20/3000+30:600+30"
 
 
 # -- detail ----------------------------------------------------------------------------------

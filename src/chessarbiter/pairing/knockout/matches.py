@@ -54,6 +54,7 @@ from enum import StrEnum
 from typing import Final, Literal, TypeAlias
 
 from chessarbiter.errors import ChessArbiterError
+from chessarbiter.timecontrol.model import Period, TimeControl
 
 Side: TypeAlias = Literal["first", "second"]
 """A player of the match (or a team of a cup match), in the order the match lists them."""
@@ -90,69 +91,7 @@ def _points(x: float) -> str:
 
 
 # -- time controls ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Period:
-    """One period of a time control: ``moves`` in ``seconds`` (``moves`` ``None``: the rest of
-    the game), ``increment`` seconds added after each move of the period."""
-
-    moves: int | None
-    seconds: int
-    increment: int = 0
-
-    def pgn(self) -> str:
-        """This period in PGN ``TimeControl`` notation (``40/6000+30``, ``1500+10``, ``360``)."""
-        text = f"{self.moves}/{self.seconds}" if self.moves is not None else str(self.seconds)
-        return f"{text}+{self.increment}" if self.increment else text
-
-
-@dataclass(frozen=True, slots=True)
-class TimeControl:
-    """The clock setting of one colour in one game: a sequence of :class:`Period` s.
-
-    Deliberately minimal (only what a match format needs); a full time-control model is another
-    issue's work.
-
-    >>> TimeControl.minutes(25, 10).pgn()
-    '1500+10'
-    >>> TimeControl((Period(40, 6000, 30), Period(20, 3000, 30), Period(None, 600, 30))).pgn()
-    '40/6000+30:20/3000+30:600+30'
-    >>> str(TimeControl.minutes(6))
-    '6 min'
-    """
-
-    periods: tuple[Period, ...]
-
-    def __post_init__(self) -> None:
-        if not self.periods:
-            raise MatchError("a time control needs at least one period")
-        for period in self.periods[:-1]:
-            if period.moves is None:
-                raise MatchError("only the last period of a time control may be 'rest of game'")
-        if self.periods[-1].moves is not None:
-            raise MatchError("the last period of a time control must cover the rest of the game")
-
-    @classmethod
-    def minutes(cls, minutes: int, increment: int = 0) -> TimeControl:
-        """``minutes`` for the whole game, ``increment`` seconds per move from move 1."""
-        return cls((Period(None, minutes * 60, increment),))
-
-    def pgn(self) -> str:
-        """The PGN ``TimeControl`` tag value: periods joined by ``:``."""
-        return ":".join(period.pgn() for period in self.periods)
-
-    def __str__(self) -> str:
-        parts = []
-        for period in self.periods:
-            mins = period.seconds / 60
-            text = f"{mins:g} min"
-            if period.moves is not None:
-                text = f"{period.moves} moves in {text}"
-            if period.increment:
-                text += f" + {period.increment} s"
-            parts.append(text)
-        return ", then ".join(parts)
+# The clock settings are chessarbiter.timecontrol's (one model for every time control).
 
 
 # -- formats ---------------------------------------------------------------------------------
@@ -442,7 +381,7 @@ class Game:
 
     def time_control_json(self) -> dict[str, JsonValue]:
         """``{"white": PGN, "black": PGN}``."""
-        return {"white": self.white_clock.pgn(), "black": self.black_clock.pgn()}
+        return {"white": self.white_clock.to_pgn(), "black": self.black_clock.to_pgn()}
 
 
 @dataclass(frozen=True, slots=True)
