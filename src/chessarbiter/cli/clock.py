@@ -302,7 +302,8 @@ def flag_command(
         _print_json(verdict.as_json())
         return
     sure = "" if verdict.certain else " (not proven)"
-    click.echo(f"{verdict.score}: {side} {verdict.result}s{sure}")
+    verb = "loses" if verdict.result == "loss" else "draws"
+    click.echo(f"{verdict.score}: {side} {verb}{sure}")
     click.echo(verdict.reason)
     if verdict.line:
         click.echo("mating line: " + " ".join(verdict.line))
