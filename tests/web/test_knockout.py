@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from itertools import pairwise
 
 import pytest
 from django.contrib.auth.models import User
@@ -133,3 +134,18 @@ def test_seed002_draw_in_the_web_with_fixed_numbers(chief: User) -> None:
     views = {v.row.number: v for v in knockout.views(ev)}
     assert (views[1].first, views[1].second) == ("Александров Алексей", "Гулько Борис")
     assert views[97].row.first == "801" and views[97].row.games == 6
+
+
+def test_seed002_first_game_colours_alternate_down_the_stage(chief: User) -> None:
+    """Seed 002: one colour lot for the stage's first pair, then alternating down the list."""
+    ev = services.create_event(
+        chief, name="KO", system="knockout", knockout_scheme="seeded", rounds=3
+    )
+    services.add_players(ev, chief, [{"name": f"P{i}", "rating": 2500 - i} for i in range(8)])
+    knockout.draw(ev, chief)
+    whites = [
+        knockout.decision(ev, row).next_game.white  # type: ignore[union-attr]
+        for row in ev.knockout_matches.filter(stage=1).order_by("number")
+    ]
+    assert whites[0] in ("first", "second")
+    assert all(a != b for a, b in pairwise(whites))

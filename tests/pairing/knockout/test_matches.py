@@ -639,3 +639,14 @@ def test_team_match_bad_board_scores() -> None:
         team_match_decision([])
     with pytest.raises(MatchError, match=r"board 1: 0\.3"):
         team_match_decision([0.3, 1], games_per_board=2)
+
+
+def test_seed002_stage_colours_alternate_from_one_lot() -> None:
+    """Seed 002: "the lot for colour is drawn only for the first pair; in the others it
+    alternates"."""
+    from chessarbiter.pairing.knockout.matches import stage_first_colours
+
+    colours = stage_first_colours(list(range(1, 35)), "second")
+    assert colours[1] == "second" and colours[2] == "first" and colours[34] == "first"
+    d = next_game(preset("fide-1997", 1), [], lots={"main": colours[2]})
+    assert d.next_game is not None and d.next_game.white == "first"

@@ -469,6 +469,23 @@ def _check_scores(scores: Sequence[float]) -> tuple[float, ...]:
     return tuple(checked)
 
 
+def stage_first_colours(matches: Sequence[int], first_pair: Side) -> dict[int, Side]:
+    """Seed 002: the colours of a stage's first games - "the lot for colour is drawn only for
+    the first pair; in the others it alternates" down the list. ``matches`` are the stage's
+    match numbers in list order; ``first_pair`` is the side the lot gave white in the first
+    match (the higher-rated player draws it). Returns, for each match, the side with white in
+    its first game: the recorded lot of its ``main`` phase.
+
+    >>> stage_first_colours([1, 2, 3], "first")
+    {1: 'first', 2: 'second', 3: 'first'}
+    """
+    if first_pair not in SIDES:
+        raise MatchError(f"the lot gives white to 'first' or 'second', not {first_pair!r}")
+    return {
+        number: first_pair if i % 2 == 0 else other(first_pair) for i, number in enumerate(matches)
+    }
+
+
 def _resolve_lots(
     fmt: MatchFormat, lots: Mapping[str, Side] | None, seed: int | None
 ) -> dict[str, Lot]:

@@ -5,6 +5,7 @@ every change is one transaction with an audit entry, as in :mod:`.services`."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -111,9 +112,18 @@ def decision(event: m.Event, row: m.KnockoutMatch) -> engine.Decision:
     """Where the match stands (the library's match engine): decided, or the next game with
     its phase, colours (lots drawn from the event's published seed) and time control."""
     scores = [float(g.score) for g in row.game_set.all()]
+    lots: dict[str, engine.Side] = {}
+    if event.match_format == "fide-1997":
+        # seed 002: one lot for the stage's first pair, then alternating down the list
+        stage = list(
+            event.knockout_matches.filter(stage=row.stage).values_list("number", flat=True)
+        )
+        first = random.Random(f"{event.lot_seed}:{row.stage}").choice(engine.SIDES)
+        lots["main"] = engine.stage_first_colours(sorted(stage), first)[row.number]
     return engine.next_game(
         _format(event, row),
         scores,
+        lots=lots,
         seed=event.lot_seed * 1000 + row.number,
         armageddon=row.armageddon,
         armageddon_white=_side(row.armageddon_white),
