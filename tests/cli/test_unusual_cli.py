@@ -1,5 +1,6 @@
-"""Seed 000's "unusual chess" commands: ``telegraph``, ``schedule``, ``simul``, ``handicap``
-(run through a group of their own; the lead registers them in ``chessarbiter``)."""
+"""Seed 000's "unusual chess" commands: ``telegraph``, ``schedule``, ``simul``, ``handicap``,
+``solving``, ``radio``, ``blitz`` (run through a group of their own; the lead registers them in
+``chessarbiter``)."""
 
 from __future__ import annotations
 
@@ -174,4 +175,129 @@ def test_handicap_eliminate() -> None:
     data = json.loads(invoke(*args, "--json").stdout)
     assert data["rounds"][1]["eliminated"] == ["Averbakh"]
     bad = invoke("handicap", "eliminate", "--player", "Averbakh")
+    assert isinstance(bad.exception, ChessArbiterError)
+
+
+def test_schedule_plan_by_regime() -> None:
+    """Seed 000's regimes by name, as an alternative to --pattern."""
+    result = invoke("schedule", "plan", "--start", "2026-12-01", "--regime", "match")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "ok: 3 rounds, seed 000's rules are met"
+    data = json.loads(
+        invoke("schedule", "plan", "--start", "2026-12-01", "--regime", "hard", "--json").stdout
+    )
+    assert data["rest_every"] == 7 and data["rounds"] == 5
+    both = invoke("schedule", "plan", "--start", "2026-12-01", "--regime", "team", "--pattern", "R")
+    assert isinstance(both.exception, ChessArbiterError)
+    neither = invoke("schedule", "plan", "--start", "2026-12-01")
+    assert isinstance(neither.exception, ChessArbiterError)
+
+
+def test_schedule_swiss_days() -> None:
+    """Seed 000: day 1 round morning, adjournments evening; day 2 adjournments morning, round
+    evening; day 3 adjournments morning and evening."""
+    result = invoke("schedule", "swiss-days", "--rounds", "9", "--start", "2026-12-01")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "day\tdate\ttime\tsession"
+    assert lines[1] == "1\t2026-12-01 Tue\tmorning\tround 1"
+    assert lines[4] == "2\t2026-12-02 Wed\tevening\tround 2"
+    assert lines[6] == "3\t2026-12-03 Thu\tevening\tadjournments"
+    assert len(lines) == 28
+    data = json.loads(
+        invoke("schedule", "swiss-days", "--rounds", "2", "--start", "2026-12-01", "--json").stdout
+    )
+    assert [s["kind"] for s in data["sessions"]] == ["round", "adjournment", "adjournment"] * 2
+
+
+def test_schedule_load() -> None:
+    """Seed 000's load table: 1st category and candidates 3 days, 3½–4 h, 50–70 days a year."""
+    ok = invoke(
+        "schedule", "load", "--level", "1", "--days-per-week", "3", "--hours", "4",
+        "--days-per-year", "60",
+    )  # fmt: skip
+    assert ok.exit_code == 0, ok.output
+    assert ok.stdout.splitlines() == [
+        "1st category and candidates: 3 days a week, 3.5-4 hours, 50-70 competition days a year",
+        "ok: the planned season is within seed 000's norm",
+    ]
+    over = invoke(
+        "schedule", "load", "--level", "3", "--days-per-week", "3", "--hours", "3",
+        "--days-per-year", "51", "--json",
+    )  # fmt: skip
+    assert over.exit_code == 1
+    data = json.loads(over.stdout)
+    assert data["days_per_week"] == [2, 2]
+    assert [e["field"] for e in data["excesses"]] == ["days_per_week", "days_per_year"]
+    table = invoke("schedule", "load", "--level", "none")
+    assert (
+        table.stdout
+        == "below 3rd category: 1-2 days a week, 2 hours, 30-40 competition days a year\n"
+    )
+    partial = invoke("schedule", "load", "--level", "1", "--hours", "4")
+    assert isinstance(partial.exception, ChessArbiterError)
+    master = invoke("schedule", "load", "--level", "master")
+    assert isinstance(master.exception, ChessArbiterError)
+
+
+def test_solving_score() -> None:
+    """Seed 000: points per correct solution, premiums for cooks and unsoundness."""
+    result = invoke(
+        "solving", "score", "--position", "1=3", "--position", "2=5", "--solver", "A=1,2",
+        "--solver", "B=2", "--solver", "C=1:sc", "--solver", "D=", "--cook-bonus", "2",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "place\tsolver\tsolutions\tpremiums\ttotal",
+        "1\tA\t8\t0\t8",
+        "2-3\tB\t5\t0\t5",
+        "2-3\tC\t3\t2\t5",
+        "4\tD\t0\t0\t0",
+    ]
+    data = json.loads(
+        invoke(
+            "solving", "score", "--position", "1=3", "--solver", "A=1:u", "--unsound-bonus",
+            "1.5", "--json",
+        ).stdout
+    )  # fmt: skip
+    assert data == {
+        "standings": [
+            {"place": "1", "solver": "A", "solutions": "0", "premiums": "1.5", "total": "1.5"}
+        ]
+    }
+    bad = invoke("solving", "score", "--position", "1=3", "--solver", "A=9")
+    assert isinstance(bad.exception, ChessArbiterError)
+
+
+def test_radio_split() -> None:
+    result = invoke("radio", "split", "--shown", "50", "--transmission", "0:20")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "thinking 30 min, transmission 20 min (clock shows 50 min)\n"
+    data = json.loads(
+        invoke(
+            "radio", "split", "--shown", "1:00", "--transmission", "5", "--transmission", "5",
+            "--json",
+        ).stdout
+    )  # fmt: skip
+    assert data == {"shown": 60, "thinking": 50, "transmission": 10}
+    bad = invoke("radio", "split", "--shown", "5", "--transmission", "6")
+    assert isinstance(bad.exception, ChessArbiterError)
+
+
+def test_blitz_claim() -> None:
+    """Seed 000, blitz rule 2."""
+    rooks = "8/8/3k4/8/3r4/8/3R4/3K4 w - - 0 1"
+    result = invoke("blitz", "claim", rooks)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("admissible: rook against rook, no pawns: the opponent has 10")
+    rejected = invoke("blitz", "claim", "8/8/3k4/8/3b4/8/3R4/3K4 w - - 0 1", "--json")
+    assert rejected.exit_code == 1
+    assert json.loads(rejected.stdout)["verdict"] == "rejected"
+    repetition = invoke(
+        "blitz", "claim", rooks, "--ground", "repetition", "--moves", "1. Kc1 Kc6 2. Kd1 Kd6 " * 2
+    )
+    assert repetition.stdout.startswith("draw: ")
+    flags = invoke("blitz", "claim", rooks, "--ground", "both-flags")
+    assert flags.exit_code == 0 and flags.stdout.startswith("draw: both flags")
+    bad = invoke("blitz", "claim", "nonsense")
     assert isinstance(bad.exception, ChessArbiterError)

@@ -8,17 +8,22 @@ import pytest
 
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.unusual.schedule import (
+    REGIMES,
     RULE_ADJOURNMENT_AFTER_STAGE,
     RULE_ADJOURNMENT_BEFORE_LAST,
     RULE_REST,
     DayKind,
     ScheduleError,
+    SessionKind,
+    SessionTime,
     blitz_breaks_after,
     blitz_max_players,
+    find_regime,
     parse_pattern,
     plan_blitz_evening,
     plan_schedule,
     round_robin_rounds,
+    swiss_adjournment_sessions,
 )
 
 START = dt.date(2026, 12, 1)
@@ -141,3 +146,59 @@ def test_repeat_pattern_to_rounds() -> None:
         plan_schedule(START, "R|R", rounds=3)
     with pytest.raises(ChessArbiterError):
         plan_schedule(START, "R", rounds=0)
+
+
+def test_the_seed_regimes() -> None:
+    """Seed 000's named regimes: matches R,A,R,A,R,A,F; tournaments 2R,A,2R,A,F; the common
+    3R,A,3R,A,F; the intermediate 3R,A,2R,A,F; the hard 5R,A,F with morning adjournments;
+    «три тура в два дня»; team events 3R,A,3R,A,F."""
+    assert {name: (r.pattern, r.morning_adjournments) for name, r in REGIMES.items()} == {
+        "match": ("R,A,R,A,R,A,F", False),
+        "tournament": ("2R,A,2R,A,F", False),
+        "common": ("3R,A,3R,A,F", False),
+        "intermediate": ("3R,A,2R,A,F", False),
+        "hard": ("5R,A,F", True),
+        "three-in-two": ("D,RA,D,RA,D,RA,F", True),
+        "team": ("3R,A,3R,A,F", False),
+    }
+    assert find_regime(" Team ").name == "team"
+    with pytest.raises(ScheduleError, match="unknown regime"):
+        find_regime("blitz")
+
+
+def test_plan_by_regime() -> None:
+    match = plan_schedule(START, regime="match")
+    assert match.rounds == 3 and len(match.days) == 7 and match.violations == ()
+    assert plan_schedule(START, regime="common").days == plan_schedule(START, "3R,A,3R,A,F").days
+    hard = plan_schedule(START, regime="hard", rounds=10)
+    assert hard.rest_every == 7 and hard.rounds == 10
+    assert plan_schedule(START, regime="team").rest_every == 9
+    assert plan_schedule(START, regime="team", morning_adjournments=True).rest_every == 7
+    with pytest.raises(ScheduleError, match="not both"):
+        plan_schedule(START, "R", regime="match")
+    with pytest.raises(ScheduleError, match="pattern or a regime"):
+        plan_schedule(START)
+
+
+def test_swiss_sessions_with_adjournments() -> None:
+    """Seed 000: "1-й день — тур утром, доигрывание вечером; 2-й день — доигрывание утром, тур
+    вечером; 3-й день — доигрывание утром и вечером и т. д."."""
+    sessions = list(swiss_adjournment_sessions(9, START))
+    rounds = [s for s in sessions if s.kind is SessionKind.ROUND]
+    assert [(s.round, s.day, s.time) for s in rounds[:4]] == [
+        (1, 1, SessionTime.MORNING),
+        (2, 2, SessionTime.EVENING),
+        (3, 4, SessionTime.MORNING),
+        (4, 5, SessionTime.EVENING),
+    ]
+    assert [s.round for s in rounds] == list(range(1, 10))
+    day3 = [s for s in sessions if s.day == 3]
+    assert [s.kind for s in day3] == [SessionKind.ADJOURNMENT] * 2
+    assert day3[0].date == dt.date(2026, 12, 3)
+    # two adjournment sessions follow every round, the last one included
+    kinds = [s.kind for s in sessions]
+    assert kinds == [SessionKind.ROUND, SessionKind.ADJOURNMENT, SessionKind.ADJOURNMENT] * 9
+    assert sessions[-1].round == 9 and sessions[-1].day == 14
+    assert len(list(swiss_adjournment_sessions(1, START))) == 3
+    with pytest.raises(ScheduleError):
+        list(swiss_adjournment_sessions(0, START))

@@ -1,9 +1,14 @@
 """Seed 000's "unusual chess" tools on the command line (issue 8):
 
 * ``chessarbiter telegraph encode|decode|days`` — the telegraph code and the sending days;
-* ``chessarbiter schedule plan|blitz-evening`` — competition calendars and blitz evenings;
+* ``chessarbiter schedule plan|blitz-evening|swiss-days|load`` — competition calendars (by
+  pattern or by the seed's named regimes), blitz evenings, the Swiss day plan with adjournments
+  and the competition load by level;
 * ``chessarbiter simul limit|score`` — simultaneous exhibitions and simul contests;
-* ``chessarbiter handicap eliminate`` — a handicap Swiss with elimination.
+* ``chessarbiter handicap eliminate`` — a handicap Swiss with elimination;
+* ``chessarbiter solving score`` — solving contests;
+* ``chessarbiter radio split`` — the opponent's clock in a radio/telephone match;
+* ``chessarbiter blitz claim`` — blitz draw claims.
 
 Invalid input raises a :class:`~chessarbiter.errors.ChessArbiterError` (exit code 3 through
 ``chessarbiter``); a calendar or a simul roster that breaks a rule of the seed prints the
@@ -15,15 +20,19 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import chess
 import click
 
+from chessarbiter.unusual import blitz as bz
 from chessarbiter.unusual import handicap as hc
+from chessarbiter.unusual import load as ld
+from chessarbiter.unusual import radio as rd
 from chessarbiter.unusual import schedule as sc
 from chessarbiter.unusual import simul as sm
+from chessarbiter.unusual import solving as sv
 from chessarbiter.unusual import telegraph as tg
 
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -235,9 +244,17 @@ def plan_as_dict(plan: sc.SchedulePlan) -> dict[str, Any]:
 @click.option("--start", type=click.DateTime(formats=["%Y-%m-%d"]), required=True)
 @click.option(
     "--pattern",
-    required=True,
+    default=None,
     help="Days: R round, D two rounds, RA round + adjournment session, A adjournment day, "
     "F free day, with counts (3R,A,3R,A,F); | separates stages (semi-final|final).",
+)
+@click.option(
+    "--regime",
+    type=click.Choice(list(sc.REGIMES), case_sensitive=False),
+    default=None,
+    help="One of seed 000's regimes instead of --pattern: "
+    + "; ".join(f"{r.name} {r.pattern}" for r in sc.REGIMES.values())
+    + " (hard and three-in-two with morning adjournments).",
 )
 @click.option("--rounds", type=int, default=None, help="Repeat the pattern to this many rounds.")
 @click.option(
@@ -256,17 +273,20 @@ def plan_as_dict(plan: sc.SchedulePlan) -> dict[str, Any]:
 def plan_command(
     ctx: click.Context,
     start: dt.datetime,
-    pattern: str,
+    pattern: str | None,
+    regime: str | None,
     rounds: int | None,
     morning_adjournments: bool,
     rest_every: int | None,
     as_json: bool,
 ) -> None:
     """Lay out a competition calendar and check seed 000's rules (rest days, adjournment days
-    before the last round and around the stages). Exits with 1 if a rule is broken."""
+    before the last round and around the stages). Give --pattern or --regime. Exits with 1 if a
+    rule is broken."""
     plan = sc.plan_schedule(
         _date(start),
         pattern,
+        regime=regime,
         rounds=rounds,
         morning_adjournments=morning_adjournments,
         rest_every=rest_every,
@@ -347,6 +367,115 @@ def blitz_evening_command(
         f"{evening.players} players, {evening.rounds} rounds, {evening.total_minutes} minutes "
         f"of at most {evening.limit_minutes}"
     )
+
+
+@click.command("swiss-days")
+@click.option("--rounds", type=int, required=True, help="Rounds of the Swiss.")
+@click.option("--start", type=click.DateTime(formats=["%Y-%m-%d"]), required=True)
+@_json_option
+def swiss_days_command(rounds: int, start: dt.datetime, as_json: bool) -> None:
+    """Sessions of a Swiss with adjournments (seed 000): day 1 round in the morning, adjournments
+    in the evening; day 2 adjournments in the morning, round in the evening; day 3 adjournments
+    morning and evening; repeat."""
+    sessions = list(sc.swiss_adjournment_sessions(rounds, _date(start)))
+    if as_json:
+        rows = [
+            {
+                "day": s.day,
+                "date": s.date.isoformat(),
+                "weekday": _WEEKDAYS[s.date.weekday()],
+                "time": s.time.value,
+                "kind": s.kind.value,
+                "round": s.round,
+            }
+            for s in sessions
+        ]
+        click.echo(json.dumps({"rounds": rounds, "sessions": rows}))
+        return
+    click.echo("day\tdate\ttime\tsession")
+    for s in sessions:
+        what = f"round {s.round}" if s.kind is sc.SessionKind.ROUND else "adjournments"
+        click.echo(f"{s.day}\t{_day(s.date)}\t{s.time.value}\t{what}")
+
+
+def _parse_decimal(text: str, what: str) -> Decimal:
+    try:
+        value = Decimal(text.strip().replace("½", ".5").replace(",", "."))
+    except InvalidOperation:
+        raise ld.LoadError(f"bad {what} {text!r}") from None
+    if not value.is_finite():
+        raise ld.LoadError(f"bad {what} {text!r}")
+    return value
+
+
+@click.command("load")
+@click.option(
+    "--level",
+    required=True,
+    help="The players' class (none, 4, 3, 2, 1, cm) or level (below-3, 3-2, 1-cm).",
+)
+@click.option("--days-per-week", type=int, default=None, help="Planned days of play a week.")
+@click.option("--hours", default=None, help="Planned hours a playing day (e.g. 3.5).")
+@click.option("--days-per-year", type=int, default=None, help="Planned competition days a year.")
+@_json_option
+@click.pass_context
+def load_command(
+    ctx: click.Context,
+    level: str,
+    days_per_week: int | None,
+    hours: str | None,
+    days_per_year: int | None,
+    as_json: bool,
+) -> None:
+    """Seed 000's competition load for a level (players not released from work); with a planned
+    season (all three figures), report each figure above the norm and exit with 1."""
+    norm = ld.load_for(level)
+    planned = (days_per_week, hours, days_per_year)
+    if any(p is not None for p in planned) and any(p is None for p in planned):
+        raise ld.LoadError("give all of --days-per-week, --hours and --days-per-year, or none")
+    excesses: list[ld.LoadExcess] = []
+    if days_per_week is not None and hours is not None and days_per_year is not None:
+        excesses = ld.check_load(
+            level,
+            days_per_week=days_per_week,
+            hours=_parse_decimal(hours, "hours"),
+            days_per_year=days_per_year,
+        )
+
+    def span(low: Decimal | int, high: Decimal | int) -> str:
+        a, b = _decimal(Decimal(low)), _decimal(Decimal(high))
+        return a if a == b else f"{a}-{b}"
+
+    if as_json:
+        out: dict[str, Any] = {
+            "level": norm.level.value,
+            "label": norm.label,
+            "days_per_week": list(norm.days_per_week),
+            "hours": [_decimal(h) for h in norm.hours],
+            "days_per_year": list(norm.days_per_year),
+        }
+        if days_per_week is not None:
+            out["excesses"] = [
+                {
+                    "field": e.field,
+                    "planned": _decimal(e.planned),
+                    "maximum": _decimal(e.maximum),
+                    "message": e.message,
+                }
+                for e in excesses
+            ]
+        click.echo(json.dumps(out))
+    else:
+        click.echo(
+            f"{norm.label}: {span(*norm.days_per_week)} days a week, {span(*norm.hours)} hours, "
+            f"{span(*norm.days_per_year)} competition days a year"
+        )
+        for e in excesses:
+            click.echo(f"excess: {e.message}")
+        if days_per_week is not None and not excesses:
+            click.echo("ok: the planned season is within seed 000's norm")
+    if excesses:
+        ctx.exit(1)
 
 
 # --------------------------------------------------------------------------- simul
@@ -536,11 +665,192 @@ def eliminate_command(players: tuple[str, ...], rounds: tuple[str, ...], as_json
             )
 
 
+# --------------------------------------------------------------------------- solving
+
+
+def parse_points(text: str) -> tuple[str, Decimal]:
+    """``NAME=POINTS``.
+
+    >>> parse_points("study1=5")
+    ('study1', Decimal('5'))
+    """
+    name, sep, points = text.partition("=")
+    if not sep or not name.strip():
+        raise sv.SolvingError(f"bad position {text!r} (write NAME=POINTS, e.g. 1=5)")
+    try:
+        return name.strip(), sm.parse_score(points)
+    except sm.SimulError:
+        raise sv.SolvingError(f"bad points in {text!r}") from None
+
+
+def parse_solver(text: str) -> tuple[str, list[sv.Answer]]:
+    """``NAME=ANSWERS`` (see :func:`~chessarbiter.unusual.solving.parse_answers`); ``NAME=``
+    for a solver who solved nothing.
+
+    >>> parse_solver("Ivanov=1,2:sc")[1][1].cooks
+    1
+    """
+    name, sep, answers = text.partition("=")
+    if not sep or not name.strip():
+        raise sv.SolvingError(f"bad solver {text!r} (write NAME=ANSWERS, e.g. Ivanov=1,2:sc,3:u)")
+    return name.strip(), sv.parse_answers(answers)
+
+
+@click.command("score")
+@click.option(
+    "--position",
+    "positions",
+    multiple=True,
+    required=True,
+    help="A position and the points for its correct solution: NAME=POINTS; repeat.",
+)
+@click.option(
+    "--solver",
+    "solvers",
+    multiple=True,
+    required=True,
+    help="A solver's judged answers: NAME=1,2:sc,3:u (alone or s solved, c a cook, u shown "
+    "unsound); repeat.",
+)
+@click.option("--cook-bonus", default="0", show_default=True, help="Premium for each cook shown.")
+@click.option(
+    "--unsound-bonus", default="0", show_default=True, help="Premium for showing unsoundness."
+)
+@_json_option
+def solving_score_command(
+    positions: tuple[str, ...],
+    solvers: tuple[str, ...],
+    cook_bonus: str,
+    unsound_bonus: str,
+    as_json: bool,
+) -> None:
+    """Rank a solving contest (seed 000): points for each correct solution, optional premiums
+    for cooks and unsoundness; equal totals share places."""
+    points: dict[str, Decimal] = {}
+    for text in positions:
+        name, value = parse_points(text)
+        if name in points:
+            raise sv.SolvingError(f"position {name!r} is given twice")
+        points[name] = value
+    answers: dict[str, list[sv.Answer]] = {}
+    for text in solvers:
+        name, given = parse_solver(text)
+        if name in answers:
+            raise sv.SolvingError(f"solver {name!r} is given twice")
+        answers[name] = given
+    try:
+        cook, unsound = sm.parse_score(cook_bonus), sm.parse_score(unsound_bonus)
+    except sm.SimulError as e:
+        raise sv.SolvingError(f"bad premium: {e}") from None
+    standings = sv.rank_solvers(points, answers, cook_bonus=cook, unsound_bonus=unsound)
+    rows = [
+        {
+            "place": s.place_text,
+            "solver": s.solver,
+            "solutions": _decimal(s.solution_points),
+            "premiums": _decimal(s.premiums),
+            "total": _decimal(s.total),
+        }
+        for s in standings
+    ]
+    if as_json:
+        click.echo(json.dumps({"standings": rows}))
+        return
+    click.echo("place\tsolver\tsolutions\tpremiums\ttotal")
+    for r in rows:
+        click.echo("\t".join(r.values()))
+
+
+# --------------------------------------------------------------------------- radio
+
+
+@click.command("split")
+@click.option(
+    "--shown",
+    required=True,
+    help="What the opponent's side of our clock shows (minutes or H:MM).",
+)
+@click.option(
+    "--transmission",
+    "transmissions",
+    multiple=True,
+    required=True,
+    help="Time spent transmitting moves (minutes or H:MM); one total or one a move, repeat.",
+)
+@_json_option
+def radio_split_command(shown: str, transmissions: tuple[str, ...], as_json: bool) -> None:
+    """The opponent's real thinking time in a radio/telephone match (seed 000: his side of the
+    clock shows his thinking plus the transmission of the moves)."""
+    try:
+        minutes = [sm.parse_minutes(t) for t in (shown, *transmissions)]
+    except sm.SimulError as e:
+        raise rd.RadioError(str(e)) from None
+    split = rd.split_opponent_clock(
+        dt.timedelta(minutes=minutes[0]), [dt.timedelta(minutes=m) for m in minutes[1:]]
+    )
+
+    def mins(t: dt.timedelta) -> int:
+        return int(t.total_seconds()) // 60
+
+    if as_json:
+        out = {
+            "shown": mins(split.shown),
+            "thinking": mins(split.thinking),
+            "transmission": mins(split.transmission),
+        }
+        click.echo(json.dumps(out))
+    else:
+        click.echo(
+            f"thinking {mins(split.thinking)} min, transmission {mins(split.transmission)} min "
+            f"(clock shows {mins(split.shown)} min)"
+        )
+
+
+# --------------------------------------------------------------------------- blitz
+
+
+@click.command("claim")
+@click.argument("fen")
+@click.option(
+    "--ground",
+    type=click.Choice([g.value for g in bz.DrawGround], case_sensitive=False),
+    default=bz.DrawGround.PIECES.value,
+    show_default=True,
+    help="The ground of the claim (seed 000, blitz rule 2).",
+)
+@click.option("--moves", "moves_text", default="", help="SAN moves played from FEN (repetition).")
+@_json_option
+@click.pass_context
+def blitz_claim_command(
+    ctx: click.Context, fen: str, ground: str, moves_text: str, as_json: bool
+) -> None:
+    """Judge a blitz draw claim in FEN (seed 000): stalemate, agreement, both flags fallen,
+    repetition, perpetual check, or one like piece each without pawns. Exits with 1 if the claim
+    is rejected."""
+    claim = bz.blitz_draw_claim(fen, ground, moves=split_san((moves_text,)))
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "ground": claim.ground.value,
+                    "verdict": claim.verdict.value,
+                    "reason": claim.reason,
+                    "fen": claim.fen,
+                }
+            )
+        )
+    else:
+        click.echo(f"{claim.verdict.value}: {claim.reason}")
+    if claim.verdict is bz.Verdict.REJECTED:
+        ctx.exit(1)
+
+
 # --------------------------------------------------------------------------- registration
 
 
 def register(cli: click.Group) -> None:
-    """Add the ``telegraph``, ``schedule``, ``simul`` and ``handicap`` groups to ``cli``."""
+    """Add the ``telegraph``, ``schedule``, ``simul``, ``handicap``, ``solving``, ``radio`` and
+    ``blitz`` groups to ``cli``."""
 
     @cli.group("telegraph")
     def telegraph() -> None:
@@ -548,7 +858,7 @@ def register(cli: click.Group) -> None:
 
     @cli.group("schedule")
     def schedule() -> None:
-        """Competition calendars and blitz evenings (seed 000)."""
+        """Competition calendars, Swiss day plans, the load by level, blitz evenings (seed 000)."""
 
     @cli.group("simul")
     def simul() -> None:
@@ -558,10 +868,25 @@ def register(cli: click.Group) -> None:
     def handicap() -> None:
         """Handicap tournaments (seed 000): a Swiss with elimination on personal limits."""
 
+    @cli.group("solving")
+    def solving() -> None:
+        """Solving contests for studies and problems (seed 000)."""
+
+    @cli.group("radio")
+    def radio() -> None:
+        """Radio and telephone matches (seed 000)."""
+
+    @cli.group("blitz")
+    def blitz() -> None:
+        """Blitz draw claims (seed 000)."""
+
     for command in (encode_command, decode_command, days_command):
         telegraph.add_command(command)
-    schedule.add_command(plan_command)
-    schedule.add_command(blitz_evening_command)
+    for command in (plan_command, blitz_evening_command, swiss_days_command, load_command):
+        schedule.add_command(command)
+    solving.add_command(solving_score_command)
+    radio.add_command(radio_split_command)
+    blitz.add_command(blitz_claim_command)
     simul.add_command(simul_limit_command)
     simul.add_command(simul_score_command)
     handicap.add_command(eliminate_command)

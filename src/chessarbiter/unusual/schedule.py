@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final
@@ -332,10 +332,91 @@ def check_adjournment_after_stages(days: Sequence[PlannedDay], stages: int) -> l
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Regime:
+    """A named regime of seed 000's «Регламенты»: its pattern (:func:`parse_pattern`), whether
+    it has morning adjournment sessions, and the seed's words."""
+
+    name: str
+    pattern: str
+    morning_adjournments: bool
+    quote: str
+
+
+REGIMES: Final[dict[str, Regime]] = {
+    r.name: r
+    for r in (
+        Regime(
+            "match",
+            "R,A,R,A,R,A,F",
+            False,
+            "в ответственных матчах (тур, доигрывание, тур, доигрывание, тур, доигрывание и "
+            "седьмой день выходной)",
+        ),
+        Regime(
+            "tournament",
+            "2R,A,2R,A,F",
+            False,
+            "и турнирах (два тура, доигрывание, два тура, доигрывание, выходной)",
+        ),
+        Regime(
+            "common",
+            "3R,A,3R,A,F",
+            False,
+            "широкое распространение имеет регламент, предусматривающий три тура, доигрывание, "
+            "три тура, доигрывание и выходной день",
+        ),
+        Regime(
+            "intermediate",
+            "3R,A,2R,A,F",
+            False,
+            "Есть и промежуточный регламент: три тура, доигрывание, два тура, доигрывание и "
+            "выходной",
+        ),
+        Regime(
+            "hard",
+            "5R,A,F",
+            True,
+            "пять туров, доигрывание, выходной, с дополнительным двухчасовым доигрыванием по утрам",
+        ),
+        Regime(
+            "three-in-two",
+            "D,RA,D,RA,D,RA,F",
+            True,
+            "«три тура в два дня» ... В один день проводятся два четырехчасовых тура, в другой — "
+            "тур и четырехчасовое доигрывание. После шести таких дней обязательно выходной",
+        ),
+        Regime(
+            "team",
+            "3R,A,3R,A,F",
+            False,
+            "В командных соревнованиях с освобождением от работы наиболее распространен такой "
+            "регламент: три тура, доигрывание, три тура, доигрывание, выходной",
+        ),
+    )
+}
+"""Seed 000's named regimes. ``three-in-two`` is «три тура в два дня», "только как исключение";
+for a responsible team event the seed adds two-hour morning adjournments (pass
+``morning_adjournments=True`` with ``team``)."""
+
+
+def find_regime(name: str) -> Regime:
+    """The regime called ``name`` (:data:`REGIMES`).
+
+    >>> find_regime("Tournament").pattern
+    '2R,A,2R,A,F'
+    """
+    try:
+        return REGIMES[name.strip().lower()]
+    except KeyError:
+        raise ScheduleError(f"unknown regime {name!r} (one of {', '.join(REGIMES)})") from None
+
+
 def plan_schedule(
     start: dt.date,
-    pattern: str,
+    pattern: str | None = None,
     *,
+    regime: str | None = None,
     rounds: int | None = None,
     morning_adjournments: bool = False,
     rest_every: int | None = None,
@@ -352,10 +433,23 @@ def plan_schedule(
 
     With ``rounds`` (one stage only) the pattern is repeated until that many rounds are placed.
 
+    Instead of a pattern, ``regime`` names one of seed 000's regimes (:data:`REGIMES`); its
+    morning adjournment sessions count as ``morning_adjournments``.
+
     >>> plan = plan_schedule(dt.date(2026, 12, 1), "2R,A,2R,A,F,R,A,R")
     >>> plan.rounds, plan.violations
     (6, ())
+    >>> plan_schedule(dt.date(2026, 12, 1), regime="hard").rest_every
+    7
     """
+    if regime is not None:
+        if pattern is not None:
+            raise ScheduleError("give either a pattern or a regime, not both")
+        preset = find_regime(regime)
+        pattern = preset.pattern
+        morning_adjournments = morning_adjournments or preset.morning_adjournments
+    if pattern is None:
+        raise ScheduleError("give a pattern or a regime")
     stages = parse_pattern(pattern)
     if rounds is not None:
         if len(stages) > 1:
@@ -395,3 +489,73 @@ def plan_schedule(
     ]
     violations.sort(key=lambda v: v.day)
     return SchedulePlan(tuple(days), len(stages), every, tuple(violations))
+
+
+# --------------------------------------------------------------------------- Swiss sessions
+
+
+class SessionKind(Enum):
+    """What a session of the Swiss day plan holds."""
+
+    ROUND = "round"
+    ADJOURNMENT = "adjournment"
+
+
+class SessionTime(Enum):
+    """The half of the day."""
+
+    MORNING = "morning"
+    EVENING = "evening"
+
+
+@dataclass(frozen=True, slots=True)
+class SwissSession:
+    """A session of :func:`swiss_adjournment_sessions`: 1-based day, date, half of the day, kind,
+    and the round played (for a round) or the latest round played (for an adjournment)."""
+
+    day: int
+    date: dt.date
+    time: SessionTime
+    kind: SessionKind
+    round: int
+
+
+SWISS_CYCLE: Final = (
+    (SessionKind.ROUND, SessionKind.ADJOURNMENT),
+    (SessionKind.ADJOURNMENT, SessionKind.ROUND),
+    (SessionKind.ADJOURNMENT, SessionKind.ADJOURNMENT),
+)
+"""Seed 000, Swiss events with adjournments: "1-й день — тур утром, доигрывание вечером; 2-й день
+— доигрывание утром, тур вечером; 3-й день — доигрывание утром и вечером и т. д." — (morning,
+evening) of the three days that repeat."""
+
+
+def swiss_adjournment_sessions(rounds: int, start: dt.date) -> Iterator[SwissSession]:
+    """The sessions of seed 000's Swiss regime with adjournments, "почти гарантирующий окончание
+    всех партий к очередному туру и неутомительный для участников даже без специальных выходных
+    дней": the three-day cycle :data:`SWISS_CYCLE` repeated from ``start``. Every round is followed
+    by two adjournment sessions before the next round; after the last round its two adjournment
+    sessions are given too, so that all games are finished. (The seed notes the drawback: "время
+    проведения туров меняется".)
+
+    >>> [(s.day, s.time.value, s.kind.value, s.round)
+    ...  for s in swiss_adjournment_sessions(2, dt.date(2026, 12, 1))]
+    [(1, 'morning', 'round', 1), (1, 'evening', 'adjournment', 1),
+     (2, 'morning', 'adjournment', 1), (2, 'evening', 'round', 2),
+     (3, 'morning', 'adjournment', 2), (3, 'evening', 'adjournment', 2)]
+    """
+    if rounds < 1:
+        raise ScheduleError(f"at least one round, not {rounds}")
+    played = 0
+    after_last = 0
+    day = 0
+    while True:
+        for time, kind in zip(SessionTime, SWISS_CYCLE[day % len(SWISS_CYCLE)], strict=True):
+            if kind is SessionKind.ROUND:
+                played += 1
+            elif played == rounds:
+                after_last += 1
+            yield SwissSession(day + 1, start + dt.timedelta(days=day), time, kind, played)
+            if after_last == 2:
+                return
+        day += 1
