@@ -156,19 +156,7 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
         if kind == "trf":
             from chessarbiter.trf import decode, loads
 
-            t = loads(decode(raw), upload.name)
-            fields = [
-                {
-                    "name": p.name[:100],
-                    "rating": p.rating or None,
-                    "fide_id": p.fide_id,
-                    "federation": p.federation[:3],
-                    "title": p.title[:3],
-                    "sex": p.sex[:1],
-                    "birth_date": p.birth_date[:10],
-                }
-                for p in t
-            ]
+            fields = [store.player_fields(p) for p in loads(decode(raw), upload.name)]
         else:
             from chessarbiter import registration
             from chessarbiter.trf import decode

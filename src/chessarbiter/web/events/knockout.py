@@ -103,25 +103,25 @@ def state(event: m.Event) -> lib.BracketState:
     return st
 
 
-def _format(event: m.Event, row: m.KnockoutMatch) -> engine.MatchFormat:
-    fmt = engine.preset(event.match_format, row.stage)
-    return fmt
-
-
-def decision(event: m.Event, row: m.KnockoutMatch) -> engine.Decision:
+def decision(
+    event: m.Event, row: m.KnockoutMatch, stage_matches: list[int] | None = None
+) -> engine.Decision:
     """Where the match stands (the library's match engine): decided, or the next game with
-    its phase, colours (lots drawn from the event's published seed) and time control."""
+    its phase, colours (lots drawn from the event's published seed) and time control.
+    ``stage_matches``: the numbers of the matches of ``row``'s stage, when the caller has
+    them (read from the database otherwise)."""
     scores = [float(g.score) for g in row.game_set.all()]
     lots: dict[str, engine.Side] = {}
     if event.match_format == "fide-1997":
         # seed 002: one lot for the stage's first pair, then alternating down the list
-        stage = list(
-            event.knockout_matches.filter(stage=row.stage).values_list("number", flat=True)
-        )
+        if stage_matches is None:
+            stage_matches = list(
+                event.knockout_matches.filter(stage=row.stage).values_list("number", flat=True)
+            )
         first = random.Random(f"{event.lot_seed}:{row.stage}").choice(engine.SIDES)
-        lots["main"] = engine.stage_first_colours(sorted(stage), first)[row.number]
+        lots["main"] = engine.stage_first_colours(sorted(stage_matches), first)[row.number]
     return engine.next_game(
-        _format(event, row),
+        engine.preset(event.match_format, row.stage),
         scores,
         lots=lots,
         seed=event.lot_seed * 1000 + row.number,
@@ -234,7 +234,11 @@ def views(event: m.Event) -> list[MatchView]:
     st = state(event)
     who = names(event)
     out = []
-    for row in event.knockout_matches.prefetch_related("game_set"):
+    rows = list(event.knockout_matches.prefetch_related("game_set"))
+    stages: dict[int, list[int]] = {}
+    for row in rows:
+        stages.setdefault(row.stage, []).append(row.number)
+    for row in rows:
         a, b = st.participants(row.number)
         ready = a is not None and b is not None
         out.append(
@@ -243,7 +247,9 @@ def views(event: m.Event) -> list[MatchView]:
                 who.get(a, str(a)) if a is not None else row.first,
                 who.get(b, str(b)) if b is not None else row.second,
                 ready,
-                decision(event, row) if ready and row.how != "walkover" else None,
+                decision(event, row, stages[row.stage])
+                if ready and row.how != "walkover"
+                else None,
             )
         )
     return out

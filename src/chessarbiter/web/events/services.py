@@ -513,16 +513,7 @@ def _import_tournament(event: m.Event, user: User, t: Tournament) -> None:
     rows = {}
     for p in t:
         rows[p.number] = m.Player.objects.create(
-            event=event,
-            number=p.number,
-            name=p.name[:100],
-            rating=p.rating or None,
-            fide_id=p.fide_id,
-            federation=p.federation[:3],
-            title=p.title[:3],
-            sex=p.sex[:1],
-            birth_date=p.birth_date[:10],
-            club=p.club[:100],
+            event=event, number=p.number, **store.player_fields(p)
         )
     played = t.rounds_played
     for r in range(1, played + 1):
@@ -572,18 +563,4 @@ def _import_tournament(event: m.Event, user: User, t: Tournament) -> None:
 
 def players_from_records(records: Iterable[Any]) -> list[dict[str, Any]]:
     """Player fields from the library's registration records (CSV, FIDE rating lists)."""
-    out = []
-    for r in records:
-        out.append(
-            {
-                "name": r.name[:100],
-                "rating": r.rating,
-                "fide_id": str(r.fide_id) if r.fide_id else "",
-                "federation": (r.federation or "")[:3],
-                "title": (r.title or "")[:3],
-                "sex": (r.sex or "")[:1],
-                "birth_date": (r.birth or "")[:10],
-                "club": (r.club or "")[:100],
-            }
-        )
-    return out
+    return [store.player_fields(r.to_player(k)) for k, r in enumerate(records, start=1)]

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
+from chessarbiter.crosstable import result_mark
 from chessarbiter.model import (
     ByeRequest as LibByeRequest,
 )
@@ -45,9 +47,10 @@ def result_label(white: str, black: str) -> str:
     """The usual written form of a board's result (``1-0``, ``½-½``, ``+/-``...)."""
     if not white:
         return ""
-    marks = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "-", "W": "1", "L": "0", "D": "½"}
-    sep = "/" if white in "+-" else "-"
-    return f"{marks.get(white, white)}{sep}{marks.get(black, black)}"
+    w, b = Result(white), Result(black) if black else None
+    sep = "/" if w.is_forfeit else "-"
+    mark_b = result_mark(RoundEntry(1, Colour.BLACK, b)) if b is not None else ""
+    return f"{result_mark(RoundEntry(1, Colour.WHITE, w))}{sep}{mark_b}"
 
 
 def result_choice(white: str, black: str) -> str:
@@ -188,3 +191,18 @@ def tournament(event: m.Event) -> Tournament:
     for every paired round (pending games have no result yet), requested byes for the rounds
     to come, absentees of the next round, forbidden pairs, point system, tie-break list."""
     return load(event).tournament
+
+
+def player_fields(p: Player) -> dict[str, Any]:
+    """The stored fields of a library player (the inverse of :func:`load`'s players), cut to
+    the columns' lengths: for imports from TRF, CSV or a FIDE rating list."""
+    return {
+        "name": p.name[:100],
+        "rating": p.rating or None,
+        "fide_id": p.fide_id,
+        "federation": p.federation[:3],
+        "title": p.title[:3],
+        "sex": p.sex[:1],
+        "birth_date": p.birth_date[:10],
+        "club": p.club[:100],
+    }

@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from chessarbiter.model import Colour
+from chessarbiter.model import STANDARD, Colour, Result, RoundEntry
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
 from chessarbiter.pairing.teams import lineups, swiss
 from chessarbiter.pairing.teams.scheveningen import team_round_robin_matches
@@ -23,17 +23,11 @@ from chessarbiter.tiebreaks import teams as lib
 from . import models as m
 from .services import ServiceError, User, _lock, _user, atomic, audit
 
-#: A board's stored result codes -> the points of white and black.
-_POINTS = {
-    "1": Decimal(1),
-    "W": Decimal(1),
-    "+": Decimal(1),
-    "=": Decimal("0.5"),
-    "D": Decimal("0.5"),
-    "0": Decimal(0),
-    "L": Decimal(0),
-    "-": Decimal(0),
-}
+
+def _points(code: str) -> Decimal:
+    """A player's game points for a stored result code (a win, a forfeit win: 1; a draw: ½;
+    else 0), by the library's standard point system."""
+    return STANDARD.points(RoundEntry(1, Colour.WHITE, Result(code)))
 
 
 @atomic
@@ -220,8 +214,8 @@ def team_event(event: m.Event) -> lib.TeamEvent:
                 complete = False
                 break
             home_white = b.white.team_id == tp.home_id
-            white_points = _POINTS[b.result]
-            black_points = _POINTS.get(b.black_result, Decimal(1) - white_points)
+            white_points = _points(b.result)
+            black_points = _points(b.black_result) if b.black_result else Decimal(1) - white_points
             a_points, b_points = (
                 (white_points, black_points) if home_white else (black_points, white_points)
             )
