@@ -51,6 +51,7 @@ from typing import Final, NoReturn
 
 from chessarbiter.errors import FileFormatError, Problem
 from chessarbiter.model import Player
+from chessarbiter.pairing.swiss.ranking import TITLE_ORDER
 
 __all__ = [
     "FIDE_TITLES",
@@ -64,8 +65,9 @@ __all__ = [
     "read_players_csv",
 ]
 
-#: The FIDE titles a TRF title field (columns 11-13) carries, strongest first.
-FIDE_TITLES: Final = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+#: The FIDE titles a TRF title field (columns 11-13) carries, strongest first: the order of
+#: C.04.2 B.2, kept once in :data:`chessarbiter.pairing.swiss.ranking.TITLE_ORDER`.
+FIDE_TITLES: Final = TITLE_ORDER
 #: The lists of a FIDE rating file, for ``rating_kind``.
 RATING_KINDS: Final = ("standard", "rapid", "blitz")
 #: Ratings outside ``0..RATING_MAX`` are refused.

@@ -1,5 +1,6 @@
 """Draws in blitz games (seed 000, «Необычные шахматы», rule 2 of the blitz additions), beyond
-the flag fall of rule 1.
+the flag fall of rule 1 (which lives in :func:`chessarbiter.timecontrol.flag.adjudicate`, rules
+``seed000-blitz``).
 
 Seed 000: "2. Партия считается закончившейся вничью при возникновении патовой позиции, в
 описанных выше случаях, при соглашении на ничью, при одновременном падении обоих флажков и когда

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Final
 
 from chessarbiter.unusual import UnusualChessError
+from chessarbiter.unusual.simul import SimulError, parse_score
 
 
 class HandicapError(UnusualChessError):
@@ -93,18 +94,22 @@ class RoundReport:
     players: tuple[PlayerState, ...]
 
 
+def _valid_limit(value: Decimal) -> bool:
+    """Seed 000's limits (1½, 2, ... 5) are positive multiples of ½."""
+    return value.is_finite() and value > 0 and (value * 2) % 1 == 0
+
+
 def parse_limit(text: str) -> Decimal:
     """``1.5``, ``1½``, ``2``: a positive multiple of ½.
 
     >>> parse_limit("1½")
     Decimal('1.5')
     """
-    raw = text.strip().replace("½", ".5").replace(",", ".")
     try:
-        value = Decimal("0" + raw if raw.startswith(".") else raw)
-    except InvalidOperation:
+        value = parse_score(text)
+    except SimulError:
         raise HandicapError(f"bad limit {text!r}") from None
-    if not value.is_finite() or value <= 0 or (value * 2) % 1 != 0:
+    if not _valid_limit(value):
         raise HandicapError(f"a limit of lost points is a positive multiple of ½, not {text!r}")
     return value
 
@@ -156,7 +161,7 @@ def run_handicap(
     for p in players:
         if p.name in limits:
             raise HandicapError(f"{p.name} is listed twice")
-        if p.limit <= 0 or (p.limit * 2) % 1 != 0:
+        if not _valid_limit(p.limit):
             raise HandicapError(f"{p.name}: a limit is a positive multiple of ½, not {p.limit}")
         limits[p.name] = p.limit
     games = dict.fromkeys(limits, 0)
