@@ -23,6 +23,7 @@ from chessarbiter.pairing.knockout.matches import (
     PhaseKind,
     Side,
     next_game,
+    points_text,
     preset,
 )
 
@@ -74,10 +75,6 @@ def parse_lot(text: str) -> tuple[str, Side]:
     return phase.strip(), side
 
 
-def _pts(x: float) -> str:
-    return f"{x:g}"
-
-
 def _clock(game: Game) -> str:
     white, black = game.white_clock, game.black_clock
     if white == black:
@@ -93,16 +90,18 @@ def decision_as_text(decision: Decision) -> list[str]:
     if decision.finished:
         last = decision.games[-1]
         return [
-            f"{head}: {decision.winner} wins, {_pts(first)}-{_pts(second)} "
+            f"{head}: {decision.winner} wins, {points_text(first)}-{points_text(second)} "
             f"(decided in {decision.decided_in}, game {last.number})"
         ]
     nxt = decision.next_game
     assert nxt is not None
-    lines = [f"{head}: {_pts(first)}-{_pts(second)} after {len(decision.games)} game(s)"]
+    lines = [
+        f"{head}: {points_text(first)}-{points_text(second)} after {len(decision.games)} game(s)"
+    ]
     lines.append(f"Next: game {nxt.number}, {nxt.phase} game {nxt.number_in_phase}")
     lines.append(f"  time control: {_clock(nxt)}")
     if fmt.phase(nxt.phase).kind is PhaseKind.ARMAGEDDON:
-        lot = decision.lots.get(nxt.phase)
+        lot = decision.armageddon_lot
         chooser = f"{lot.favoured} won the lot and chooses" if lot else "the lot winner chooses"
         white = nxt.white or f"not chosen yet ({chooser}; give --armageddon-white)"
         lines.append(f"  white: {white}; a draw qualifies black")
@@ -118,7 +117,8 @@ def decision_as_text(decision: Decision) -> list[str]:
 
 def _games_as_text(decision: Decision) -> list[str]:
     return [
-        f"  game {g.number}: {g.phase}, white {g.white or '?'}, first scored {_pts(g.score or 0)}"
+        f"  game {g.number}: {g.phase}, white {g.white or '?'}, "
+        f"first scored {points_text(g.score or 0)}"
         for g in decision.games
     ]
 

@@ -145,6 +145,12 @@ def _rating_key(e: Entrant) -> tuple[int, ...]:
     return tuple(-(r if r is not None else -1) for r in e.ratings)
 
 
+def _rank_scale(count: int) -> int:
+    """Seed 002: the rank part of a personal number has two digits (three from 100 players)."""
+    scale: int = 10 ** max(2, len(str(count)))
+    return scale
+
+
 def personal_numbers(entrants: Sequence[Entrant]) -> list[int]:
     """Seed 002: each participant's personal number, the entry stage digit followed by the
     two-digit rank by rating (``203`` Kramnik: stage 2, rank 3). Ranks run over the whole
@@ -159,8 +165,7 @@ def personal_numbers(entrants: Sequence[Entrant]) -> list[int]:
 
     :raises BracketError: when a given number does not match its entry stage, or ranks collide.
     """
-    width = max(2, len(str(len(entrants))))
-    scale = 10**width
+    scale = _rank_scale(len(entrants))
     taken: dict[int, int] = {}
     for i, e in enumerate(entrants):
         if e.number is not None:
@@ -177,7 +182,8 @@ def personal_numbers(entrants: Sequence[Entrant]) -> list[int]:
         (i for i, e in enumerate(entrants) if e.number is None),
         key=lambda i: _rating_key(entrants[i]),
     )
-    free = (r for r in range(1, scale) if r not in set(taken.values()))
+    used = set(taken.values())
+    free = (r for r in range(1, scale) if r not in used)
     numbers = [0] * len(entrants)
     for i in taken:
         numbers[i] = entrants[i].number or 0
@@ -218,7 +224,7 @@ def fide_1997(
     if not entrants:
         raise BracketError("no participants")
     numbers = personal_numbers(entrants)
-    scale = 10 ** max(2, len(str(len(entrants))))
+    scale = _rank_scale(len(entrants))
     last = max(e.entry_stage for e in entrants)
     matches: list[Match] = []
     carried: list[tuple[int, Side]] = []  # (slot rank, side) of the previous stage's winners
@@ -244,7 +250,7 @@ def fide_1997(
             number = len(matches) + 1
             matches.append(Match(number, stage, games(stage, last), top, bottom))
             carried.append((rank, Side(winner_of=number)))
-    if carried and len(carried) > 1:
+    if len(carried) > 1:
         raise BracketError(f"{len(carried)} winners are left after the last stage")
     return matches
 

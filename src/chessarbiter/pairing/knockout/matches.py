@@ -54,6 +54,7 @@ from enum import StrEnum
 from typing import Final, Literal, TypeAlias
 
 from chessarbiter.errors import ChessArbiterError
+from chessarbiter.pairing.knockout.brackets import fide_1997_games
 from chessarbiter.timecontrol.model import Period, TimeControl
 
 Side: TypeAlias = Literal["first", "second"]
@@ -85,13 +86,13 @@ def other(side: Side) -> Side:
     return SECOND if side == FIRST else FIRST
 
 
-def _points(x: float) -> str:
-    """``1.5`` → ``'1.5'``, ``2.0`` → ``'2'``."""
+def points_text(x: float) -> str:
+    """A match score as written: ``1.5`` → ``'1.5'``, ``2.0`` → ``'2'``.
+
+    >>> points_text(1.5), points_text(2.0)
+    ('1.5', '2')
+    """
     return f"{x:g}"
-
-
-# -- time controls ---------------------------------------------------------------------------
-# The clock settings are chessarbiter.timecontrol's (one model for every time control).
 
 
 # -- formats ---------------------------------------------------------------------------------
@@ -288,7 +289,7 @@ _WORLD_CUP_MAIN: Final = TimeControl((Period(40, 5400, 30), Period(None, 1800, 3
 def _fide_1997(stage: int) -> MatchFormat:
     """seed 002: the 1997 FIDE World Championship knockout."""
     # seed 002: stages 1–6 two games (1.5 wins), stage 7 four (2.5), stage 8 six (3.5).
-    main_games = {7: 4, 8: 6}.get(stage, 2)
+    main_games = fide_1997_games(stage, _STAGES["fide-1997"][-1])
     phases = [
         _same("main", PhaseKind.GAMES, _FIDE_1997_MAIN, main_games),
         # seed 002: new colour lot, two games of 25 min + 10 s.
@@ -399,8 +400,7 @@ class Decision:
     @property
     def score(self) -> tuple[float, float]:
         """Points of the first and second player over every game played."""
-        first = sum(g.score for g in self.games if g.score is not None)
-        return first, len(self.games) - first
+        return _score(self.games)
 
     @property
     def armageddon_lot(self) -> Lot | None:
@@ -426,14 +426,12 @@ class Decision:
     def detail_json(self) -> dict[str, JsonValue]:
         """:meth:`to_json` plus colours, lots, the score and the games played."""
         data = self.to_json()
-        phase_lot: Lot | None = None
         if self.next_game is not None:
-            phase_lot = self.lots.get(self.next_game.phase)
             nxt = data["next_game"]
             assert isinstance(nxt, dict)
             nxt["white"] = self.next_game.white
             nxt["number_in_phase"] = self.next_game.number_in_phase
-            nxt["lot"] = _lot_json(phase_lot)
+            nxt["lot"] = _lot_json(self.lots.get(self.next_game.phase))
         first, second = self.score
         data["format"] = self.format.name
         data["stage"] = self.format.stage
@@ -451,6 +449,12 @@ class Decision:
         return data
 
 
+def _score(games: Sequence[Game]) -> tuple[float, float]:
+    """Points of the first and second player over ``games`` (all played)."""
+    first = sum(g.score for g in games if g.score is not None)
+    return first, len(games) - first
+
+
 def _lot_json(lot: Lot | None) -> JsonValue:
     if lot is None:
         return None
@@ -460,12 +464,13 @@ def _lot_json(lot: Lot | None) -> JsonValue:
 def _check_scores(scores: Sequence[float]) -> tuple[float, ...]:
     checked = []
     for number, score in enumerate(scores, start=1):
-        if isinstance(score, bool) or not isinstance(score, int | float):
+        if (
+            isinstance(score, bool)
+            or not isinstance(score, int | float)
+            or score not in (0, 0.5, 1)
+        ):
             raise MatchError(f"game {number}: the score must be 0, 0.5 or 1, not {score!r}")
-        value = float(score)
-        if value not in (0.0, 0.5, 1.0):
-            raise MatchError(f"game {number}: the score must be 0, 0.5 or 1, not {score!r}")
-        checked.append(value)
+        checked.append(float(score))
     return tuple(checked)
 
 
@@ -621,10 +626,10 @@ class _Follower:
     def _decided(self, phase: Phase, winner: Side) -> Decision:
         given = len(self.scores)
         if given > len(self.games):
-            first = sum(g.score or 0.0 for g in self.games)
+            first, second = (points_text(p) for p in _score(self.games))
             raise MatchError(
                 f"{given} games were given, but the match was decided by game {len(self.games)} "
-                f"({phase.name}): {winner} won, {_points(first)}-{_points(len(self.games) - first)}"
+                f"({phase.name}): {winner} won, {first}-{second}"
                 f"; game {len(self.games) + 1} cannot follow"
             )
         return Decision(
@@ -847,6 +852,6 @@ def team_match_decision(
         else:
             return TeamMatchDecision(False, None, points, action=DrawnMatchRule(rule))
     raise MatchError(
-        f"the match is drawn {_points(first)}-{_points(first)} and none of the rules "
+        f"the match is drawn {points_text(first)}-{points_text(first)} and none of the rules "
         f"({', '.join(str(r) for r in rules) or 'none'}) decides it"
     )
