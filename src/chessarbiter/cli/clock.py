@@ -23,7 +23,7 @@ import re
 
 import click
 
-from chessarbiter.timecontrol.clock import Simulation, interleave, simulate
+from chessarbiter.timecontrol.clock import Simulation, interleave, parse_seconds, simulate
 from chessarbiter.timecontrol.errors import ClockError, LawsError, TimeControlError
 from chessarbiter.timecontrol.flag import (
     DEFAULT_MAX_PLIES,
@@ -47,29 +47,6 @@ from chessarbiter.timecontrol.laws import (
 from chessarbiter.timecontrol.model import ColourControls, TimeControl, parse, parse_trf
 
 __all__ = ["clock_group", "parse_seconds", "parse_times", "read_control", "register"]
-
-_CLOCK_TIME = re.compile(r"(?:(\d+):)?(\d+):(\d{1,2}(?:\.\d+)?)")
-
-
-def parse_seconds(text: str, what: str = "time") -> int | float:
-    """``"95"`` → 95, ``"1:35"`` → 95, ``"1:00:00"`` → 3600, ``"2.5"`` → 2.5.
-
-    >>> parse_seconds("1:35"), parse_seconds("1:00:00"), parse_seconds("2.5")
-    (95, 3600, 2.5)
-    """
-    word = text.strip()
-    match = _CLOCK_TIME.fullmatch(word)
-    try:
-        if match is not None:
-            hours = int(match[1] or 0)
-            value = hours * 3600 + int(match[2]) * 60 + float(match[3])
-        else:
-            value = float(word)
-    except ValueError:
-        raise LawsError(f"{what} {text!r} is not seconds (95, 95.5) or M:SS") from None
-    if value != value or value < 0 or value == float("inf"):
-        raise LawsError(f"{what} {text!r} is not a time")
-    return int(value) if value.is_integer() else value
 
 
 def parse_times(text: str, what: str = "--moves") -> list[int | float]:

@@ -28,11 +28,12 @@ Flag(side='white', ply=3, move_number=2, into_move=172, elapsed=202)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from chessarbiter.timecontrol.errors import ClockError
+from chessarbiter.timecontrol.errors import ClockError, LawsError
 from chessarbiter.timecontrol.model import TimeControl, TimingMode
 
 __all__ = ["ClockState", "Flag", "Simulation", "interleave", "simulate"]
@@ -244,3 +245,27 @@ def _seconds(value: Seconds, ply: int) -> float:
     if value < 0 or value == float("inf"):
         raise ClockError(f"move time {ply}: {value} s is not a thinking time")
     return float(value)
+
+
+_CLOCK_TIME = re.compile(r"(?:(\d+):)?(\d+):(\d{1,2}(?:\.\d+)?)")
+
+
+def parse_seconds(text: str, what: str = "time") -> int | float:
+    """``"95"`` → 95, ``"1:35"`` → 95, ``"1:00:00"`` → 3600, ``"2.5"`` → 2.5.
+
+    >>> parse_seconds("1:35"), parse_seconds("1:00:00"), parse_seconds("2.5")
+    (95, 3600, 2.5)
+    """
+    word = text.strip()
+    match = _CLOCK_TIME.fullmatch(word)
+    try:
+        if match is not None:
+            hours = int(match[1] or 0)
+            value = hours * 3600 + int(match[2]) * 60 + float(match[3])
+        else:
+            value = float(word)
+    except ValueError:
+        raise LawsError(f"{what} {text!r} is not seconds (95, 95.5) or M:SS") from None
+    if value != value or value < 0 or value == float("inf"):
+        raise LawsError(f"{what} {text!r} is not a time")
+    return int(value) if value.is_integer() else value

@@ -175,6 +175,7 @@ def tools(request: HttpRequest) -> HttpResponse:
     and telegraph-code converter. GET forms: nothing is stored."""
     from chessarbiter.errors import ChessArbiterError
     from chessarbiter.timecontrol import flag, laws, model
+    from chessarbiter.timecontrol.clock import parse_seconds
     from chessarbiter.unusual import telegraph
 
     q = request.GET
@@ -192,7 +193,9 @@ def tools(request: HttpRequest) -> HttpResponse:
             }
         elif what == "claim" and q.get("claimant"):
             penalty = laws.incorrect_claim(
-                _seconds(q["claimant"]), _seconds(q.get("opponent", "0")), q.get("laws", "2023")
+                parse_seconds(q["claimant"], "the claimant's time"),
+                parse_seconds(q.get("opponent", "0"), "the opponent's time"),
+                q.get("laws", "2023"),
             )
             ctx["claim"] = penalty
         elif what == "flag" and q.get("fen"):
@@ -208,20 +211,6 @@ def tools(request: HttpRequest) -> HttpResponse:
     except ChessArbiterError as e:
         ctx["error"] = str(e)
     return render(request, "public/tools.html", ctx)
-
-
-def _seconds(text: str) -> int:
-    """Seconds from ``S`` or ``M:SS``."""
-    from chessarbiter.errors import ChessArbiterError
-
-    t = text.strip()
-    try:
-        if ":" in t:
-            minutes, seconds = t.split(":", 1)
-            return int(minutes) * 60 + int(seconds)
-        return int(t)
-    except ValueError:
-        raise ChessArbiterError(f"a time is seconds or M:SS, not {text!r}") from None
 
 
 def _or_none(call: Any) -> str | None:
