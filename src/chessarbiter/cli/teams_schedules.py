@@ -9,6 +9,8 @@ describing the schedule.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
@@ -27,16 +29,25 @@ from chessarbiter.pairing.teams.scheveningen import (
 )
 from chessarbiter.pairing.teams.three_in_two import TeamGame, games_as_dicts, schedule_tsv
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 FORMATS = ("tsv", "json")
 
-format_option = click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(FORMATS),
-    default="tsv",
-    show_default=True,
-    help="tsv: a 'round white black' header, then one game a line; json: an object.",
-)
+
+def schedule_format_option(json_help: str) -> Callable[[F], F]:
+    """The ``--format tsv|json`` option of the schedule commands (also ``three-in-two``);
+    ``json_help`` says what the JSON object holds."""
+    return click.option(
+        "--format",
+        "output_format",
+        type=click.Choice(FORMATS),
+        default="tsv",
+        show_default=True,
+        help=f"tsv: a 'round white black' header, then one game a line; json: {json_help}.",
+    )
+
+
+format_option = schedule_format_option("an object")
 
 
 def _emit(games: list[TeamGame], output_format: str, extra: dict[str, object]) -> None:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import click
 
+from chessarbiter.cli.teams_schedules import schedule_format_option
 from chessarbiter.pairing.teams.three_in_two import (
     schedule_tsv,
     three_teams_json,
     three_teams_two_rounds,
 )
-
-FORMATS = ("tsv", "json")
 
 
 @click.command("three-in-two")
@@ -22,14 +21,7 @@ FORMATS = ("tsv", "json")
     metavar="N",
     help="Boards per team; must be even (seed 000).",
 )
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(FORMATS),
-    default="tsv",
-    show_default=True,
-    help="tsv: a 'round white black' header, then one game a line; json: games and whites.",
-)
+@schedule_format_option("games and whites")
 def three_in_two_command(boards: int, output_format: str) -> None:
     """Print the schedule of three teams (A, B, C) playing their three matches in two rounds.
 

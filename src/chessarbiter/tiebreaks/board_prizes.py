@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -69,9 +69,9 @@ def minimum_games(matches: int, fraction: Fraction | str = "half") -> int:
     >>> minimum_games(9), minimum_games(9, "two-thirds"), minimum_games(7)
     (5, 6, 4)
     """
-    f = MINIMUMS[fraction] if isinstance(fraction, str) else fraction
     if isinstance(fraction, str) and fraction not in MINIMUMS:
         raise TeamScoreError(f"minimum {fraction!r}: use half or two-thirds")
+    f = MINIMUMS[fraction] if isinstance(fraction, str) else fraction
     if f < Fraction(1, 2):
         raise TeamScoreError("seed 000: the minimum may not be lowered below half the matches")
     return math.ceil(matches * f)
@@ -155,25 +155,12 @@ def board_tables(
             rank: int | None = None
             if r.eligible:
                 prev = ranked[-1] if ranked else None
-                same = prev is not None and (prev.percentage, prev.points) == (
+                tied = prev is not None and (prev.percentage, prev.points) == (
                     r.percentage,
                     r.points,
                 )
-                rank = prev.rank if same and prev is not None else i + 1
-            ranked.append(
-                BoardPrizeRow(
-                    r.player,
-                    r.name,
-                    r.team,
-                    r.team_name,
-                    r.games,
-                    r.points,
-                    r.percentage,
-                    r.minimum,
-                    r.eligible,
-                    rank,
-                )
-            )
+                rank = prev.rank if tied and prev is not None else i + 1
+            ranked.append(replace(r, rank=rank))
         if ranked or board is not None:
             out.append(BoardPrizeTable(board, tuple(ranked)))
     return out

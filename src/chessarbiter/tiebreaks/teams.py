@@ -310,6 +310,10 @@ class Score(enum.Enum):
     MP1 = "mp1"  # seed 000: match points only, 1 / ½ / 0
 
 
+#: Seed 000: a won match 1, drawn ½, lost 0 (the MP1 score, MWD, and SB66's factor).
+_MATCH_SHARE = {"W": ONE, "D": HALF, "L": ZERO}
+
+
 def _per_match(score: Score, r: Record) -> Decimal:
     if score is Score.MP:
         return r.mp
@@ -317,7 +321,7 @@ def _per_match(score: Score, r: Record) -> Decimal:
         return r.gp
     if score is Score.NEMLIKHER:
         return r.gp + {"W": Decimal(2), "D": ONE, "L": ZERO}[r.outcome]
-    return {"W": ONE, "D": HALF, "L": ZERO}[r.outcome]
+    return _MATCH_SHARE[r.outcome]
 
 
 def _max_per_match(score: Score, event: TeamEvent) -> Decimal:
@@ -335,10 +339,14 @@ def secondary_of(score: Score) -> Score:
     return Score.MP if score is Score.GP else Score.GP
 
 
+def _totals(recs: Mapping[int, list[Record]], score: Score) -> dict[int, Decimal]:
+    """Every team's total in ``score`` from its :func:`records`."""
+    return {t: sum((_per_match(score, r) for r in rs), ZERO) for t, rs in recs.items()}
+
+
 def scores(event: TeamEvent, score: Score | str = Score.MP) -> dict[int, Decimal]:
     """Every team's total in ``score`` (``"mp"``, ``"gp"``, ``"nemlikher"``, ``"mp1"``)."""
-    kind = Score(score)
-    return {t: sum((_per_match(kind, r) for r in rs), ZERO) for t, rs in records(event).items()}
+    return _totals(records(event), Score(score))
 
 
 def match_points(event: TeamEvent, scoring: MatchScoring | None = None) -> dict[int, Decimal]:
@@ -761,8 +769,8 @@ def team_sonneborn_berger(event: TeamEvent, score: Score | str = Score.GP) -> di
     >>> team_sonneborn_berger(TeamEvent(boards=2, matches=ms))  # totals 1.5 and 0.5
     {1: Decimal('0.75'), 2: Decimal('0.75')}
     """
-    kind = Score(score)
-    totals, recs = scores(event, kind), records(event)
+    recs = records(event)
+    totals = _totals(recs, Score(score))
     return {
         t: sum((totals[r.opponent] * r.gp for r in rs if r.played and r.opponent), ZERO)
         for t, rs in recs.items()
@@ -780,14 +788,15 @@ def sonneborn_berger_1966(event: TeamEvent, score: Score | str = Score.GP) -> di
     >>> sonneborn_berger_1966(TeamEvent(boards=2, matches=ms))  # 1 beat 2 (0.5 GP)
     {1: Decimal('0.5'), 2: Decimal('0.0')}
     """
-    kind = Score(score)
-    totals, recs = scores(event, kind), records(event)
-    factor = {"W": ONE, "D": HALF, "L": ZERO}
+    recs = records(event)
+    totals = _totals(recs, Score(score))
     return {
-        t: sum((totals[r.opponent] * factor[r.outcome] for r in rs if r.played and r.opponent),
-               ZERO)
+        t: sum(
+            (totals[r.opponent] * _MATCH_SHARE[r.outcome] for r in rs if r.played and r.opponent),
+            ZERO,
+        )
         for t, rs in recs.items()
-    }  # fmt: skip
+    }
 
 
 def matches_won(event: TeamEvent) -> dict[int, Decimal]:
@@ -799,10 +808,7 @@ def matches_won(event: TeamEvent) -> dict[int, Decimal]:
 def matches_won_drawn(event: TeamEvent) -> dict[int, Decimal]:
     """Seed 000 (FIDE congress 1966: "first compare won and drawn matches"): won matches plus
     half the drawn ones, so three draws outweigh one more win."""
-    return {
-        t: sum((ONE if r.outcome == "W" else HALF if r.outcome == "D" else ZERO for r in rs), ZERO)
-        for t, rs in records(event).items()
-    }
+    return {t: sum((_MATCH_SHARE[r.outcome] for r in rs), ZERO) for t, rs in records(event).items()}
 
 
 def linear_weights(boards: int, first: int = 58, step: int = 2) -> tuple[int, ...]:
@@ -886,10 +892,6 @@ def board_count(event: TeamEvent) -> dict[int, Decimal]:
     }  # fmt: skip
 
 
-def _tbr(board_scores: Sequence[Decimal]) -> tuple[Decimal, ...]:
-    return tuple(board_scores)
-
-
 def _bbe(board_scores: Sequence[Decimal]) -> tuple[Decimal, ...]:
     n = len(board_scores)
     return tuple(sum(board_scores[:k], ZERO) for k in range(n - 1, 0, -1))
@@ -911,7 +913,7 @@ def top_board_result(event: TeamEvent) -> dict[int, tuple[Decimal, ...]]:
     >>> top_board_result(TeamEvent(boards=2, matches=[m]))[1]
     (Decimal('1'), Decimal('0'))
     """
-    return {t: _tbr(_board_totals(rs, event.boards)) for t, rs in records(event).items()}
+    return {t: tuple(_board_totals(rs, event.boards)) for t, rs in records(event).items()}
 
 
 def bottom_board_elimination(event: TeamEvent) -> dict[int, tuple[Decimal, ...]]:
@@ -1193,8 +1195,8 @@ def standings(
         specs = parse_list(tiebreaks)
     else:
         specs = [parse(x) if isinstance(x, str) else x for x in tiebreaks]
-    totals = scores(event, kind)
-    mp, gp, recs = scores(event, Score.MP), scores(event, Score.GP), records(event)
+    recs = records(event)
+    totals, mp, gp = _totals(recs, kind), _totals(recs, Score.MP), _totals(recs, Score.GP)
     columns: dict[str, dict[int, TieBreakValue]] = {}
     for spec in specs:
         if spec.acronym not in _EDE_STEPS:
@@ -1467,9 +1469,6 @@ def event_from_tournament(tournament: Tournament) -> TeamEvent:
             for p, e in other_entries:
                 if p not in linked:
                     games.append(BoardGame(board_b[p], None, p, ZERO, _game_points(e), True))
-            used: dict[int, int] = {}
-            for g in games:
-                used[g.board] = used.get(g.board, 0) + 1
             if any(g.board > boards for g in games):
                 raise TeamScoreError(
                     f"round {rnd}, match {number}-{other}: more than {boards} boards"
