@@ -207,3 +207,31 @@ def test_standings_json_tiebreak_values_are_floats() -> None:
             }
         ]
     }
+
+
+def test_issue_13_item_5_the_printed_crosstable_has_the_standings_places(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A round robin whose tie-breaks separate four players level on points: the crosstable
+    printed below the standings gives the standings' places 2, 3, 4, 5, not "2-5"."""
+    from chessarbiter.pairing import roundrobin
+
+    t = Tournament(name="Club round robin", total_rounds=5)
+    for number in range(1, 7):
+        t.add_player(Player(number, f"Player {number}", rating=2300 - number))
+    codes = {"1-0": Result.WIN, "=": Result.DRAW, "0-1": Result.LOSS}
+    results = ["= 0-1 1-0", "0-1 = =", "0-1 1-0 0-1", "1-0 = 1-0", "1-0 1-0 0-1"]
+    for r, line in enumerate(results, start=1):
+        for (white, black), mark in zip(roundrobin.pair_round(t, r), line.split(), strict=True):
+            t.record_game(r, white, black, codes[mark])
+    path = tmp_path / "rr.trf"
+    path.write_text(trf.dumps(t), encoding="utf-8")
+    code, out, _err = run(capsys, "standings", str(path), "--tiebreaks", "SB,DE")
+    assert code == EXIT_OK
+    table, cross = out.split("\n\n")[:2]
+    assert "2-5" not in cross
+    lines = [line.split() for line in table.splitlines() if line.strip()[:1].isdigit()]
+    assert [line[0] for line in lines] == ["1", "2", "3", "4", "5", "6"]
+    places = {line[1]: line[0] for line in lines}  # pairing number: place
+    grid = [line.split() for line in cross.splitlines() if line.strip()[:1].isdigit()]
+    assert {line[0]: line[-1] for line in grid} == places

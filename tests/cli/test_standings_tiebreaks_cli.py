@@ -34,7 +34,7 @@ def test_unsupported_tiebreak_is_a_usage_error(capsys, shared: Path) -> None:
     path = shared / "corpus/dutch/t019_p0007_r05_forfeits_s1000019/tournament.trf"
     code, _, err = run(capsys, "standings", str(path), "--tiebreaks", "XYZ")
     assert code == 2
-    assert "XYZ (C.07) is not a C.07 tie-break" in err
+    assert "--tiebreaks: tie-break XYZ (C.07) is not a C.07 tie-break" in err
 
 
 def test_default_tiebreaks_come_from_the_files_202_record(
@@ -48,9 +48,48 @@ def test_default_tiebreaks_come_from_the_files_202_record(
     assert json.loads(out)["standings"][0]["tiebreaks"] == {"BH/C1": 11.5, "SB": 12.5}
     code, out, _ = run(capsys, "standings", str(path), "--format", "json", "--tiebreaks", "")
     assert json.loads(out)["standings"][0]["tiebreaks"] == {}
+    path.write_text(source.read_text() + "212 PTS,BH/C1,SB\n")  # PTS is the points
+    code, out, err = run(capsys, "standings", str(path), "--format", "json")
+    assert code == 0 and err == ""
+    assert json.loads(out)["standings"][0]["tiebreaks"] == {"BH/C1": 11.5, "SB": 12.5}
+
+
+def test_issue13_item18_a_files_unusable_list_is_a_note_not_a_usage_error(
+    capsys, shared: Path, tmp_path: Path
+) -> None:
+    """The file's own 202 list with a tie-break not computed: the standings say so and go by
+    points (exit 0); exit 2 was "usage error" for a problem of the file."""
+    source = shared / "corpus/dutch/t019_p0007_r05_forfeits_s1000019/tournament.trf"
+    path = tmp_path / "with202.trf"
     path.write_text(source.read_text() + "202 EDET/P,BH\n")
-    code, _, err = run(capsys, "standings", str(path))
-    assert code == 2 and "from the file's 202 record" in err
+    code, out, err = run(capsys, "standings", str(path), "--format", "json")
+    assert code == 0
+    assert "the tie-breaks of record 202 cannot be used (tie-break EDET" in err
+    assert "by points only" in err
+    assert json.loads(out)["standings"][0]["tiebreaks"] == {}
+
+
+@pytest.mark.parametrize(
+    ("name", "record", "listed"),
+    [
+        ("sharly-chess/trf/example_trf26.trf", "202", "EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP"),
+        ("sharly-chess/tournament_importers/trf-team-import-test.trf", "212", "WIN,BH,AOB"),
+    ],
+)
+def test_issue13_item18_team_files_list_the_teams_tie_breaks(
+    capsys, shared: Path, name: str, record: str, listed: str
+) -> None:
+    """In a TRF-2026 team file the 202/212 list ranks the teams: the players' standings do not
+    apply it, and say so (exit 2 before, on example_trf26's EDET)."""
+    code, out, err = run(capsys, "standings", str(shared / "real" / name), "--format", "json")
+    assert code == 0, err
+    assert f"record {record} lists the teams' tie-breaks ({listed})" in err
+    rows = json.loads(out)["standings"]
+    assert rows and all(row["tiebreaks"] == {} for row in rows)
+    code, out, err = run(
+        capsys, "standings", str(shared / "real" / name), "--tiebreaks", "BH", "--format", "csv"
+    )
+    assert code == 0 and err == "" and out.splitlines()[0].endswith(",BH")
 
 
 def test_explain_shows_each_tiebreak_of_a_player(capsys, shared: Path) -> None:

@@ -9,6 +9,7 @@ import pytest
 from chessarbiter.errors import DuplicatePlayerError, TournamentError, UnknownPlayerError
 from chessarbiter.model import (
     HALF,
+    Acceleration,
     ByeRequest,
     Colour,
     Field,
@@ -351,3 +352,80 @@ def test_forbidden_pairs_rounds():
     assert every.applies_to(1) and every.applies_to(99)
     some = ForbiddenPairs((1, 2, 3), 2, 4)
     assert [some.applies_to(r) for r in range(1, 6)] == [False, True, True, True, False]
+
+
+# -- issue 13 item 17: contradictory records (Tournament.record_problems) ----------------------
+
+
+def record_kinds(t: Tournament) -> list[tuple[Field, int | None, int, str]]:
+    return [(p.field, p.index, p.player, str(p)) for p in t.check()]
+
+
+def test_issue13_item17_bye_requests():
+    t = make(3, 3)
+    t.record_game(1, 1, 2, Result.WIN)
+    t.player(3).set_entry(1, RoundEntry.bye(Result.PAIRING_ALLOCATED_BYE))
+    t.bye_requests = [
+        ByeRequest(Result.HALF_POINT_BYE, 2, (1, 2)),
+        ByeRequest(Result.ZERO_POINT_BYE, 2, (2,)),  # a second request for 2 in round 2
+        ByeRequest(Result.HALF_POINT_BYE, 1, (1, 3)),  # round 1 is played (3: the PAB)
+        ByeRequest(Result.FULL_POINT_BYE, 3, (4,)),  # no player 4
+    ]
+    assert record_kinds(t) == [
+        (Field.BYE_REQUEST, 1, 2, "player 2 has two bye requests for round 2"),
+        (Field.BYE_REQUEST, 2, 1, "player 1 has a bye request for round 1, but was paired in "
+         "round 1"),
+        (Field.BYE_REQUEST, 2, 3, "player 3 has a bye request for round 1, but was paired in "
+         "round 1"),
+        (Field.BYE_REQUEST, 3, 4, "bye request for round 3: no player has number 4"),
+    ]  # fmt: skip
+    with pytest.raises(TournamentError, match="two bye requests"):
+        t.validate()
+
+
+def test_issue13_item17_forbidden_pairs_and_accelerations():
+    t = make(3, 5)
+    t.forbidden_pairs = [
+        ForbiddenPairs((1, 1)),
+        ForbiddenPairs((1, 2), 4, 2),
+        ForbiddenPairs((2, 9)),
+    ]
+    t.accelerations = [Acceleration(None, Decimal(1), 3, 1, 1, 3)]
+    assert record_kinds(t) == [
+        (Field.FORBIDDEN_PAIRS, 0, 1, "forbidden pairs name player 1 twice (forbidden to meet "
+         "himself)"),
+        (Field.FORBIDDEN_PAIRS, 1, 0, "forbidden pairs from round 4 to round 2: the first round "
+         "is after the last"),
+        (Field.FORBIDDEN_PAIRS, 2, 9, "forbidden pairs: no player has number 9"),
+        (Field.ACCELERATION, 0, 0, "acceleration from round 3 to round 1: the first round is "
+         "after the last"),
+    ]  # fmt: skip
+
+
+def test_issue13_item17_teams():
+    t = make(4, 3)
+    t.teams = [Team("A", [1, 2], number=1), Team("B", [3, 2], number=2), Team("C", [4, 4, 5], 1)]
+    assert record_kinds(t) == [
+        (Field.TEAM, 1, 2, "player 2 is in two teams, 1 and 2"),
+        (Field.TEAM, 2, 0, "team number 1 is given twice ('A' and 'C')"),
+        (Field.TEAM, 2, 4, "player 4 is twice in team 1"),
+        (Field.TEAM, 2, 5, "team 1: no player has number 5"),
+    ]
+
+
+def test_issue13_item17_team_event_ids_name_teams():
+    """TRF-2026 240/250/260: "Player/Team ID" — team numbers in a team event (a TRF16 013
+    team is numbered by its position)."""
+    t = make(4, 3)
+    t.teams = [Team("A", [1, 2]), Team("B", [3, 4])]
+    assert t.is_team_event and sorted(t.team_numbers()) == [1, 2]
+    t.bye_requests = [ByeRequest(Result.HALF_POINT_BYE, 1, (2,))]
+    t.forbidden_pairs = [ForbiddenPairs((1, 2), 1, 3)]
+    assert t.check() == []
+    t.record_game(1, 3, 1, Result.WIN)  # team 2's player 3 played round 1
+    assert record_kinds(t) == [
+        (Field.BYE_REQUEST, 0, 2, "team 2 has a bye request for round 1, but was paired in "
+         "round 1 (player 3)"),
+    ]  # fmt: skip
+    t.bye_requests = [ByeRequest(Result.HALF_POINT_BYE, 2, (3,))]
+    assert [str(p) for p in t.check()] == ["bye request for round 2: no team has number 3"]

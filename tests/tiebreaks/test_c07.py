@@ -161,6 +161,16 @@ def test_parse_forms() -> None:
     assert [s.name for s in parse_list("BH/C1,BH,SB")] == ["BH/C1", "BH", "SB"]
 
 
+def test_issue13_item18_a_leading_pts_is_the_points_not_a_tie_break() -> None:
+    """TRF-2026 212 lists the standings order, ``PTS`` first: the list is the tie-breaks after
+    it. ``PTS`` anywhere else is not a C.07 tie-break."""
+    assert [s.name for s in parse_list("PTS,WIN,BH,AOB")] == ["WIN", "BH", "AOB"]
+    assert [s.name for s in parse_list(" pts , BH/C1")] == ["BH/C1"]
+    assert parse_list("PTS") == []
+    with pytest.raises(UnsupportedTieBreakError, match="PTS"):
+        parse_list("BH,PTS")
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -24,7 +24,18 @@ from chessarbiter.model import (
     RoundEntry,
     Team,
 )
-from chessarbiter.trf import TRF16, TRF2026, TRFX, check, dumps, load, loads, read, read_file
+from chessarbiter.trf import (
+    TRF16,
+    TRF2026,
+    TRFX,
+    check,
+    decode,
+    dumps,
+    load,
+    loads,
+    read,
+    read_file,
+)
 
 D = Decimal
 W, B, N = Colour.WHITE, Colour.BLACK, Colour.NONE
@@ -389,7 +400,7 @@ def test_unknown_code_refused_when_strict():
 
 def test_unknown_line_without_separator_written_back_exactly():
     """Column rulers such as ``12345678901234...`` (sharly example_trf26.trf) are kept whole."""
-    text = trf("012 X", "1234567890123456789012345", "ABCDEFG", "XY")
+    text = trf("012 X", p001(1, "A", points="0.0"), "1234567890123456789012345", "ABCDEFG", "XY")
     assert dumps(loads(text), TRF16) == text
 
 
@@ -476,7 +487,7 @@ def test_trf26_header_records():
         "182 Sharly Chess",
         "192 FIDE_DUTCH_2026_BAKU",
         "202 BH/C1,BH,SB",
-        "212 PTS,WIN,BH",
+        "212 PTS,BH/C1,BH,SB",
         "222 40/6000+30:900+30",
         p001(1, "A", points="0.0"),
     )
@@ -490,7 +501,8 @@ def test_trf26_header_records():
     assert t.pairing_controller == "Sharly Chess"
     assert t.system == "FIDE_DUTCH_2026_BAKU"
     assert t.tiebreaks == ["BH/C1", "BH", "SB"]
-    assert t.team_tiebreaks == ["PTS", "WIN", "BH"]
+    assert t.team_tiebreaks == []
+    assert t.tiebreak_records == ("202", "212")
     assert t.time_control_code == "40/6000+30:900+30"
     assert dumps(t, TRF2026) == text
 
@@ -813,7 +825,7 @@ def test_trf26_013_and_310_for_the_same_team_is_one_team():
     (TRF16) 013 record for each team: they describe one team, not two."""
     l310 = line310(1, "Club A", [1, 2], nickname="CA", strength="2000", mp="2.0", gp="1.0")
     l013 = "013 " + "Club A".ljust(32) + "   1    2"
-    l013_other = "013 " + "Club B".ljust(32) + "   2    1"
+    l013_other = "013 " + "Club B".ljust(32) + "   3"
     players = [p001(1, "A", points="0.0"), p001(2, "B", points="0.0")]
     text = trf("142 3", *players, l310, l013)
     t = loads(text)
@@ -821,7 +833,7 @@ def test_trf26_013_and_310_for_the_same_team_is_one_team():
     assert (t.teams[0].number, t.teams[0].members, t.teams[0].nickname) == (1, [1, 2], "CA")
     assert dumps(t, TRF2026) == text
     # an 013 team that is not a 310 team stays a team of its own
-    t2 = loads(trf("142 3", *players, l310, l013_other))
+    t2 = loads(trf("142 3", *players, p001(3, "C", points="0.0"), l310, l013_other))
     assert [team.name for team in t2.teams] == ["Club A", "Club B"]
     assert loads(dumps(t2, TRF2026)) == t2
 
@@ -1133,3 +1145,226 @@ def test_dialect_detection():
     assert read(trf("142 3", p001(1, "A"))).dialect == TRF2026
     d = read(trf("XXR 3", "XXS W=1.0", "BBW  1.0", "BBD  0.5", p001(1, "A"))).dialect
     assert d.engine and d.xxs and d.bbp_codes == ("BBW", "BBD")
+
+
+# -- issue 13 item 15: every failure a TrfError; encodings; not a tournament -------------------
+
+
+@pytest.mark.parametrize("char", ["\x1c", "\x1d", "\x1e", "\x1f"])
+def test_issue13_item15_control_characters_in_numeric_fields_are_trf_errors(char):
+    """U+001C-U+001F in the opponent field or the number of a national rating record made
+    ``int()`` raise a bare ValueError (``str.strip`` removes them, ``int`` refuses them)."""
+    opponent = p001(1, "A", (char + "  2", "w", "1"), points="1.0")
+    text = trf("XXR 3", opponent, p001(2, "B", ("1", "b", "0"), points="0.0"))
+    assert problems_of(text) == [(2, col_opp(1))]
+    national = p001(1, "A") + "\n" + "FRA " + char + "  1"
+    with pytest.raises(TrfError) as e:
+        read(trf(national), "t.trf")
+    assert [(p.line, p.column) for p in e.value.problems] == [(2, 5)]
+    assert f"control character U+{ord(char):04X}" in e.value.first.message
+
+
+@pytest.mark.parametrize(
+    ("field", "raw"),
+    [
+        ("opponent", "\xa0  2"),  # a no-break space: int() would have read it
+        ("opponent", "  ١٢"),  # Arabic-Indic digits
+        ("rating", "2\u200900"),
+        ("points", "1\u20000"),
+    ],
+)
+def test_issue13_item15_number_fields_take_ascii_digits_and_blanks_only(field, raw):
+    columns = {"opponent": col_opp(1), "rating": COL_RATING, "points": COL_POINTS}
+    buf = list(p001(1, "A", ("2", "w", "1"), points="1.0", rating="2000"))
+    put(buf, columns[field], raw)
+    text = trf("XXR 3", "".join(buf), p001(2, "B", ("1", "b", "0"), points="0.0"))
+    assert problems_of(text) == [(2, columns[field])]
+
+
+def test_tabs_separate_list_numbers():
+    """echecsjs grandmommyscup.trf ends its 240 records with a tab: the blanks between the
+    numbers of a list are spaces and tabs (and no other Unicode space)."""
+    t = loads(trf("142 3", p001(1, "A"), p001(2, "B"), "240 H   2    1\t 2\t"))
+    assert t.bye_requests == [ByeRequest(Result.HALF_POINT_BYE, 2, (1, 2))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "\n\n", "Dear arbiter,\nhere are the results.\n", "012 Open\nXXR 5\n", "### only\n"],
+)
+def test_issue13_item15_no_player_record_is_not_a_tournament(text):
+    """An empty file, prose, or headers without any player: not a tournament (the old reader
+    returned an empty tournament and ``trf check`` said "valid TRF16: 0 players")."""
+    with pytest.raises(TrfError) as e:
+        loads(text, "x.trf")
+    assert str(e.value).startswith("x.trf:0:0: no player record (001): not a tournament file")
+
+
+@pytest.mark.parametrize(
+    ("bom", "codec"),
+    [
+        (b"", "utf-8"),
+        (b"\xef\xbb\xbf", "utf-8"),
+        (b"\xff\xfe", "utf-16-le"),
+        (b"\xfe\xff", "utf-16-be"),
+        (b"\xff\xfe\x00\x00", "utf-32-le"),
+        (b"", "cp1252"),
+    ],
+)
+def test_issue13_item15_decode_finds_the_encoding(tmp_path, bom, codec):
+    """UTF-16 with its byte-order mark (Windows "Unicode") read as an empty tournament
+    before; Windows-1252 letters such as the euro sign read as replacement characters."""
+    text = trf("012 Coupe d'été €", p001(1, "Müller, Jörg", rating="2100"))
+    data = bom + text.replace("\n", "\r\n").encode(codec)
+    assert decode(data) == text.replace("\n", "\r\n")
+    path = tmp_path / "event.trf"
+    path.write_bytes(data)
+    t = load(path)
+    assert (t.name, t.player(1).name, t.player(1).rating) == (
+        "Coupe d'été €", "Müller, Jörg", 2100
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "NUL byte at byte 8"),
+        (trf(p001(1, "A")).encode("utf-16-le"), "a UTF-16 file needs its byte-order mark"),
+        (bytes(range(1, 32)) * 4, "control characters"),
+        (b"\xff\xfe" + b"\x00\xd8" + b"A\x00", "not valid UTF-16"),
+    ],
+)
+def test_issue13_item15_binary_data_is_refused(data, words):
+    with pytest.raises(TrfError) as e:
+        decode(data, "upload.bin")
+    assert str(e.value).startswith("upload.bin:0:0: ")
+    assert words in str(e.value)
+
+
+def test_issue13_item15_file_size_limit(tmp_path, monkeypatch):
+    monkeypatch.setattr("chessarbiter.trf.reader.MAX_FILE_BYTES", 1000)
+    text = trf(p001(1, "A")) + "### " + "x" * 1000 + "\n"
+    with pytest.raises(TrfError, match="more than the 1,000 a file may have"):
+        decode(text.encode())
+    with pytest.raises(TrfError, match="more than 1,000 characters"):
+        loads(text)
+    path = tmp_path / "big.trf"
+    path.write_text(text)
+    with pytest.raises(TrfError, match="more than the 1,000"):
+        load(path)
+    assert decode(text.encode(), max_bytes=2000) == text
+
+
+def test_issue13_item15_player_and_round_limits(monkeypatch):
+    monkeypatch.setattr("chessarbiter.trf.reader.MAX_PLAYERS", 2)
+    with pytest.raises(TrfError) as e:
+        loads(trf(p001(1, "A"), p001(2, "B"), p001(3, "C"), p001(4, "D")))
+    assert [(p.line, p.column) for p in e.value.problems] == [(3, 1)]
+    assert "more than 2 player records" in e.value.first.message
+    assert problems_of(trf("XXR 100", p001(1, "A"))) == [(1, 5)]
+    rounds = [("0000", "-", "H")] * 100
+    assert problems_of(trf(p001(1, "A", *rounds))) == [(1, col_opp(100))]
+
+
+def test_issue13_item15_reading_stops_after_too_many_problems():
+    lines = [p001(1, "A")] + [p001(n, "X", rating="bad") for n in range(2, 300)]
+    with pytest.raises(TrfError) as e:
+        loads(trf(*lines))
+    problems = e.value.problems
+    assert len(problems) == 101
+    assert (101, 0, "too many problems: reading stopped at this line") in [
+        (p.line, p.column, p.message) for p in problems
+    ]
+    assert max(p.line for p in problems) == 101
+
+
+# -- issue 13 item 17: contradictory records ---------------------------------------------------
+
+
+def three_players(*more: str) -> str:
+    return trf("142 3", p001(1, "A"), p001(2, "B"), p001(3, "C"), *more)
+
+
+@pytest.mark.parametrize(
+    ("records", "where", "words"),
+    [
+        # two requests for player 2 in round 2, on two lines or on one
+        # (line, column): the record's line (after 142 and three players), the column of the
+        # number at fault (the second one when it is named twice)
+        (["240 H   2    1    2", "240 Z   2    2"], [(6, 14)], "two bye requests for round 2"),
+        (["240 H   2    2    2"], [(5, 19)], "two bye requests for round 2"),
+        (["XXP 1 1"], [(5, 7)], "player 1 twice (forbidden to meet himself)"),
+        (["260   1   3    3    3"], [(5, 21)], "player 3 twice"),
+        (["XXP 1 9"], [(5, 7)], "forbidden pairs: no player has number 9"),
+        (["260   1   3    1    7"], [(5, 21)], "no player has number 7"),
+        (["240 F   1    8"], [(5, 14)], "bye request for round 1: no player has number 8"),
+        (["260   3   1    1    2"], [(5, 5)], "first round is after the last"),
+        (["250  1.0      3   1    1    2"], [(5, 15)], "first round is after the last"),
+        (["XXZ 4"], [(5, 5)], "absent next round: no player has number 4"),
+    ],
+)
+def test_issue13_item17_contradictory_records(records, where, words):
+    with pytest.raises(TrfError) as e:
+        read(three_players(*records), "t.trf")
+    assert [(p.line, p.column) for p in e.value.problems] == where
+    assert words in e.value.first.message
+
+
+def test_issue13_item17_bye_request_for_a_round_already_played():
+    """A 240 for a round in which the player has an opponent (or the PAB) contradicts it; one
+    for a round in which he has that bye (the request, then its result) does not."""
+    a = p001(1, "A", ("2", "w", "1"), ("0000", "-", "H"), points="1.5")
+    b = p001(2, "B", ("1", "b", "0"), ("0000", "-", "U"), points="1.0")
+    base = ["142 3", a, b]
+    assert loads(trf(*base, "240 H   2    1")).bye_requests[0].players == (1,)
+    with pytest.raises(TrfError) as e:
+        read(trf(*base, "240 H   1    2"), "t.trf")
+    assert [(p.line, p.column) for p in e.value.problems] == [(4, 14)]
+    assert e.value.first.message == (
+        "player 2 has a bye request for round 1, but was paired in round 1"
+    )
+    assert problems_of(trf(*base, "240 F   2    2")) == [(4, 14)]  # the PAB
+
+
+def test_issue13_item17_teams():
+    """One player in two teams, twice in one, an unknown member, two teams with one number."""
+    players = [p001(n, f"P{n}", points="0.0") for n in (1, 2, 3, 4)]
+    with pytest.raises(TrfError) as e:
+        read(trf("142 3", *players, line310(1, "A", [1, 2]), line310(2, "B", [3, 2])), "t.trf")
+    assert [(p.line, p.column) for p in e.value.problems] == [(7, 79)]
+    assert e.value.first.message == "player 2 is in two teams, 1 and 2"
+    assert problems_of(trf("142 3", *players, line310(1, "A", [1, 2, 1]))) == [(6, 84)]
+    assert problems_of(trf("142 3", *players, line310(1, "A", [1, 5]))) == [(6, 79)]
+    with pytest.raises(TrfError) as e:
+        read(trf("142 3", *players, line310(1, "A", [1, 2]), line310(1, "B", [3, 4])), "t.trf")
+    assert [(p.line, p.column) for p in e.value.problems] == [(7, 5)]
+    assert e.value.first.message == "team number 1 is given twice ('A' and 'B')"
+    in_two = trf(p001(1, "A"), p001(2, "B"), "013 " + "A".ljust(32) + "   1",
+                 "013 " + "B".ljust(32) + "   2    1")  # fmt: skip
+    assert problems_of(in_two) == [(4, 42)]
+
+
+def test_issue13_item17_team_event_ids_are_team_numbers():
+    """In a team event the ids of 240 and 260 are team pairing numbers (TRF-2026: "Player/Team
+    ID"), checked against the teams, not the players."""
+    players = [p001(n, f"P{n}", points="0.0") for n in (1, 2, 3, 4)]
+    teams = [line310(1, "A", [1, 2]), line310(2, "B", [3, 4])]
+    t = loads(trf("142 3", *players, *teams, "240 H   1    2", "260   1   3    1    2"))
+    assert t.is_team_event and t.bye_requests[0].players == (2,)
+    assert problems_of(trf("142 3", *players, *teams, "240 H   1    3")) == [(8, 14)]
+
+
+def test_issue13_item17_the_202_and_212_lists_must_agree():
+    text = trf("142 3", "202 BH/C1,SB", "212 PTS,SB,BH/C1", p001(1, "A"))
+    with pytest.raises(TrfError) as e:
+        read(text, "t.trf")
+    assert [(p.line, p.column) for p in e.value.problems] == [(3, 5)]
+    assert "212 (PTS,SB,BH/C1) contradicts 202 (BH/C1,SB)" in e.value.first.message
+
+
+def test_issue13_empty_tiebreak_record_says_nothing():
+    """Found by the fuzz suite: an empty 212 record was remembered as the list's record, and
+    the tournament written back (without it) read back different."""
+    t = loads(trf("142 3", "212", p001(1, "A")))
+    assert (t.tiebreaks, t.tiebreak_records) == ([], ("202",))
+    assert loads(dumps(t, TRF2026)) == t

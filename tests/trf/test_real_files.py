@@ -285,7 +285,9 @@ def test_trf_team_import_test(real):
     assert t.total_rounds == 3
     assert t.point_system.pairing_allocated_bye == 5
     assert t.system == "FIDE_TEAM_TYPEA_MP_GP"
-    assert t.team_tiebreaks == ["PTS", "WIN", "BH", "AOB"]
+    # a team event: 212 (PTS, then the tie-breaks) ranks the teams (issue 13 item 18)
+    assert t.team_tiebreaks == ["WIN", "BH", "AOB"] and t.tiebreaks == []
+    assert t.tiebreak_records == ("212",)
     codes = [e.code for e in t.extra_records]
     assert "352" in codes and "362" in codes and "300" in codes
     assert any(e.is_pending for p in t for e in p.results)
@@ -304,7 +306,9 @@ def test_example_trf26_grandmommys_cup(real):
     assert len(t.bye_requests) == 18
     assert sum(1 for e in t.extra_records if e.code == "330") == 22
     assert sum(1 for e in t.extra_records if e.code == "300") == 141
-    assert "BH:MP/C1/P" in t.tiebreaks
+    # a team event: 202 lists the teams' tie-breaks (issue 13 item 18)
+    assert t.team_tiebreaks == ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]
+    assert t.tiebreaks == [] and t.tiebreak_records == ("202",)
     assert t.system == "FIDE_TEAM_BAKU"
     assert t.time_control_code == "40/6000+30:900+30"
     assert len(t.accelerations) == 4

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from chessarbiter.errors import TrfDataLossError
+from chessarbiter.errors import TournamentError, TrfDataLossError
 from chessarbiter.model import (
     Acceleration,
     ByeRequest,
@@ -208,28 +208,43 @@ def test_trf16_without_engine_lines_cannot_carry_rounds_or_rules():
     t.absent_next_round = [3]
     t.virtual_points = {1: [D(1)]}
     t.forbidden_pairs = [ForbiddenPairs((1, 2))]
-    t.point_system = PointSystem.simple(D(3), D(1), D(0))
+    t.point_system = PointSystem.simple(D(1), D("0.5"), D(0), pairing_allocated_bye=D("0.5"))
+    t.player(3).set_entry(1, RoundEntry.bye(Result.HALF_POINT_BYE))  # the PAB is not used
     _, losses = dumps_with_losses(t, TRF16)
     joined = "\n".join(losses)
     for what in ("142", "152", "XXC rank", "XXZ", "XXA", "XXP", "point system"):
         assert what in joined, what
 
 
+def test_trf16_refuses_points_its_reader_would_contradict():
+    """Issue 13 item 16: a point system TRF16 cannot state is read as 1-½-0, so points that
+    depend on it would contradict the results: refused, not written (the old writer reported
+    a loss and wrote a file its own reader refused)."""
+    t = small()
+    t.point_system = PointSystem.simple(D(3), D(1), D(0))
+    for write in (dumps, dumps_with_losses):
+        with pytest.raises(TrfDataLossError, match="player 1 has 3, a reader would count 1"):
+            write(t, TRF16)
+    assert trf_loads(dumps(t, TRFX)).point_system == t.point_system  # BB* lines state it
+
+
 # -- TRF-2026 ----------------------------------------------------------------------------------
 
 
 def trf26_model() -> Tournament:
+    """A team event (the ids of 240, 250 and 260 are team numbers)."""
     t = small(5)
-    t.system = "FIDE_DUTCH_2026"
-    t.tiebreaks = ["BH/C1", "BH"]
-    t.team_tiebreaks = ["PTS"]
+    t.system = "FIDE_TEAM_2026"
+    t.team_tiebreaks = ["BH/C1", "BH"]
+    t.tiebreak_records = ("202", "212")
     t.rank_method = "FIDE"
     t.pairing_controller = "chessarbiter"
     t.time_control_code = "5400+30"
     t.bye_requests = [ByeRequest(Result.HALF_POINT_BYE, 2, (2, 3))]
     t.accelerations = [Acceleration(D(1), None, 1, 2, 1, 2)]
     t.forbidden_pairs = [ForbiddenPairs((1, 3), 2, 4)]
-    t.teams = [Team("Club", [1, 2], number=1, nickname="CL")]
+    t.teams = [Team("Club", [1, 2], number=1, nickname="CL"), Team("Two", [3], number=2),
+               Team("Three", [], number=3)]  # fmt: skip
     t.player(1).national_ratings = [NationalRating("FRA", 2250, name="ALPHA, Ann")]
     t.extra_records = [ExtraRecord("352", " WBWB")]
     return t
@@ -243,9 +258,9 @@ def test_trf2026_records_and_columns():
         "152 W",
         "172 FIDE",
         "182 chessarbiter",
-        "192 FIDE_DUTCH_2026",
+        "192 FIDE_TEAM_2026",
         "202 BH/C1,BH",
-        "212 PTS",
+        "212 PTS,BH/C1,BH",
         "222 5400+30",
     ]
     [bye] = lines_with(text, "240")
@@ -261,7 +276,7 @@ def test_trf2026_records_and_columns():
     assert (col(forbidden, 5, 7), col(forbidden, 9, 11), col(forbidden, 13, 16)) == (
         "  2", "  4", "   1"
     )  # fmt: skip
-    [team] = lines_with(text, "310")
+    team = lines_with(text, "310")[0]
     assert (col(team, 5, 7), col(team, 9, 40), col(team, 42, 46)) == (
         "  1",
         "Club".ljust(32),
@@ -383,15 +398,90 @@ def test_team_with_013_twin_written_both_ways_in_trf2026():
     assert losses == ["team 'Club A': number, nickname and scores (record 310)"]
 
 
-def test_long_name_and_big_points_reported():
+def test_long_name_reported():
     t = small()
     t.player(2).name = "X" * 34
     _, losses = dumps_with_losses(t, TRFX)
     assert losses == ["player 2: the name is longer than 33 characters"]
+
+
+@pytest.mark.parametrize("dialect", [TRF16, TRFX, TRF2026])
+def test_points_of_100_or_more_are_refused_not_written(dialect):
+    """Issue 13 item 16: points >= 100 overflow columns 81-84 (the old writer warned and wrote
+    a file its reader refused)."""
     t = small()
     t.point_system = PointSystem.simple(D(100), D(50), D(0))
-    _, losses = dumps_with_losses(t, TRFX)
-    assert "player 1: points 100 do not fit columns 81-84" in losses
+    for write in (dumps, dumps_with_losses):
+        with pytest.raises(TrfDataLossError, match="player 1: points 100: wider than the 4"):
+            write(t, dialect)
+    t.point_system = PointSystem.simple(D("99.5"), D(50), D(0))
+    assert trf_loads(dumps(t, replace(dialect, engine=True))) == t
+
+
+def test_xxa_and_250_values_of_100_or_more_are_refused():
+    """Issue 13 item 16: XXA values and 250 points take 4 columns: 100 does not fit (the old
+    writer wrote ``XXA    1 100.0`` and ``250 100.0 ...``, which shift every later column)."""
+    t = small()
+    t.virtual_points = {1: [D(100)]}
+    with pytest.raises(TrfDataLossError, match="XXA of player 1, round 1: 100"):
+        dumps_with_losses(t, TRFX)
+    t.virtual_points = {1: [D("99.5"), D("0.25")]}
+    assert trf_loads(dumps(t, TRFX)).virtual_points == {1: [D("99.5"), D("0.25")]}
+    t = small()
+    t.accelerations = [Acceleration(None, D(100), 1, 2, 1, 2)]
+    with pytest.raises(TrfDataLossError, match="250: points 100"):
+        dumps_with_losses(t, TRF2026)
+    t.accelerations = [Acceleration(D(100), None, 1, 2, 1, 2)]
+    with pytest.raises(TrfDataLossError, match="250: match points 100"):
+        dumps(t, TRF2026)
+    t.accelerations = [Acceleration(D("1.0"), D("0.5"), 1, 1000, 1, 2)]
+    with pytest.raises(TrfDataLossError, match="250: last round 1000"):
+        dumps(t, TRF2026)
+
+
+def test_numbers_wider_than_their_columns_are_refused():
+    """A rating, rank or pairing number over 9999 would shift every later column."""
+    t = small()
+    t.player(2).rating = 10000
+    with pytest.raises(TrfDataLossError, match="player 2: rating 10000"):
+        dumps(t, TRFX)
+    t = small()
+    t.player(3).rank = -1
+    with pytest.raises(TrfDataLossError, match="player 3: rank -1"):
+        dumps(t, TRFX)
+
+
+def test_what_the_reader_refuses_is_never_written():
+    """No players, numbers with a gap, a line break inside a field, 0 rounds: the reader
+    refuses such files, so the writer does not write them (and says why)."""
+    with pytest.raises(TrfDataLossError, match="without players"):
+        dumps(Tournament(name="Empty", total_rounds=5), TRFX)
+    t = small()
+    del t.players[2]
+    t.player(1).results.clear()
+    with pytest.raises(TrfDataLossError, match=r"do not run 1..2 \(2 missing\)"):
+        dumps(t, TRFX)
+    t = small()
+    t.chief_arbiter = "Line\nbreak"
+    with pytest.raises(TrfDataLossError, match="line break inside record '102'"):
+        dumps(t, TRFX)
+    t = small()
+    t.total_rounds = 0
+    for p in t:
+        p.results.clear()
+    with pytest.raises(TrfDataLossError, match="number of rounds 0"):
+        dumps(t, TRFX)
+    t = small()
+    t.player(2).name = "Bell \x07"
+    with pytest.raises(TrfDataLossError, match="control character U\\+0007"):
+        dumps(t, TRFX)
+
+
+def test_inconsistent_tournament_is_not_written():
+    t = small()
+    t.player(1).set_entry(2, RoundEntry(3, W, Result.WIN))  # 3 does not point back
+    with pytest.raises(TournamentError, match="opponent 3 does not point back"):
+        dumps_with_losses(t, TRFX)
 
 
 def test_unknown_records_written_back_in_every_dialect():
@@ -440,14 +530,18 @@ def test_dump_is_atomic_when_dumps_refuses(tmp_path: Path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.trf"]
 
 
-def test_dump_is_atomic_when_writing_fails(tmp_path: Path):
-    """A failure while writing (here: a name that UTF-8 cannot encode) leaves the old file
-    and no temporary file."""
+def test_dump_is_atomic_when_writing_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A failure while writing (here: the final rename) leaves the old file and no temporary
+    file."""
     path = tmp_path / "event.trf"
     path.write_text("old content\n")
     t = small()
-    t.player(2).name = "Bad \udcff surrogate"
-    with pytest.raises(UnicodeEncodeError):
+
+    def fail(*args: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr("chessarbiter.trf.writer.os.replace", fail)
+    with pytest.raises(OSError, match="disk full"):
         dump(t, path, TRFX)
     assert path.read_text() == "old content\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.trf"]

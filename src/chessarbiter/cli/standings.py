@@ -11,10 +11,16 @@ import click
 
 from chessarbiter import trf
 from chessarbiter.crosstable import crosstable_text, standings_text
+from chessarbiter.model import Tournament
 from chessarbiter.reports import standings_csv, standings_html
 from chessarbiter.standings import Standing, resolve_after_round, standings
-from chessarbiter.tiebreaks import UnsupportedTieBreakError, for_standings, parse_list
-from chessarbiter.tiebreaks.c07 import SUPPORTED, breakdown
+from chessarbiter.tiebreaks import (
+    TieBreakSpec,
+    UnsupportedTieBreakError,
+    for_standings,
+    parse_list,
+)
+from chessarbiter.tiebreaks.c07 import SUPPORTED, ComputedTieBreak, breakdown
 
 
 def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
@@ -74,7 +80,8 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
     metavar="LIST",
     help='C.07 tie-breaks in order, e.g. "BH/C1,BH,SB" (BH-C1 also accepted); '
     "available: " + ", ".join(SUPPORTED) + " with /Cn, /Mn and /L±n where C.07 allows "
-    'them. Default: the file\'s TRF-2026 202 list; "" for none.',
+    "them. Default: the file's TRF-2026 202/212 list (in a team event that list ranks the "
+    'teams: none); "" for none.',
 )
 @click.option(
     "--edition",
@@ -126,15 +133,31 @@ def standings_command(
     (places shared when every one of them is equal)."""
     tournament = trf.load(file)
     rounds = resolve_after_round(tournament, after_round)
-    from_file = tiebreaks is None
+    specs: list[TieBreakSpec] = []
+    columns: list[ComputedTieBreak] = []
     if tiebreaks is None:
-        tiebreaks = ",".join(tournament.tiebreaks)
-    try:
-        specs = parse_list(tiebreaks)
-        columns = for_standings(tournament, specs, rounds, edition, unrated_rating) if specs else []
-    except UnsupportedTieBreakError as exc:
-        where = " (from the file's 202 record; choose others with --tiebreaks)" if from_file else ""
-        raise click.UsageError(f"{exc}{where}") from exc
+        listed = _files_tiebreaks(tournament, file)
+        try:
+            specs = parse_list(listed)
+            columns = (
+                for_standings(tournament, specs, rounds, edition, unrated_rating) if specs else []
+            )
+        except UnsupportedTieBreakError as exc:
+            record = "/".join(tournament.tiebreak_records)
+            click.echo(
+                f"note: {file}: the tie-breaks of record {record} cannot be used ({exc}); "
+                "the standings are by points only (choose tie-breaks with --tiebreaks)",
+                err=True,
+            )
+            specs, columns = [], []
+    else:
+        try:
+            specs = parse_list(tiebreaks)
+            columns = (
+                for_standings(tournament, specs, rounds, edition, unrated_rating) if specs else []
+            )
+        except UnsupportedTieBreakError as exc:
+            raise click.UsageError(f"--tiebreaks: {exc}") from exc
     if explain:
         for number in explain:
             if number not in tournament.players:
@@ -161,7 +184,22 @@ def standings_command(
         places = ", ".join(f"{row.rank}: {row.pairing_number}" for row in drawn)
         click.echo(f"Places drawn by lot (C.07 4.2, seed {lots}): {places}")
     click.echo()
-    click.echo(crosstable_text(tournament, after_round, ascii=ascii_))
+    click.echo(crosstable_text(tournament, rounds, rows=rows, ascii=ascii_))
+
+
+def _files_tiebreaks(tournament: Tournament, file: Path) -> str:
+    """The file's list of the players' tie-breaks. In a team event the file's ``202``/``212``
+    list ranks the teams (the model keeps it apart): the players' standings then have none
+    from the file, and a note says so."""
+    if tournament.is_team_event and tournament.team_tiebreaks and not tournament.tiebreaks:
+        record = "/".join(tournament.tiebreak_records)
+        click.echo(
+            f"note: {file}: record {record} lists the teams' tie-breaks "
+            f"({','.join(tournament.team_tiebreaks)}); the players' standings use none "
+            "(choose them with --tiebreaks)",
+            err=True,
+        )
+    return ",".join(tournament.tiebreaks)
 
 
 def register(cli: click.Group) -> None:

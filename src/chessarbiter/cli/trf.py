@@ -8,7 +8,7 @@ import click
 
 from chessarbiter import trf as trf_io
 from chessarbiter.cli.main import EXIT_INVALID_INPUT
-from chessarbiter.errors import TrfError
+from chessarbiter.errors import TrfDataLossError, TrfError
 
 
 @click.group("trf")
@@ -23,7 +23,7 @@ def trf_group() -> None:
 @click.pass_context
 def check(ctx: click.Context, file: str, strict: bool, quiet: bool) -> None:
     """Validate FILE. Exit 0 if valid; otherwise exit 3 and print one line per problem,
-    FILE:LINE:COL: message."""
+    FILE:LINE:COL: message (line 0: the whole file, e.g. binary data or no player record)."""
     try:
         doc = trf_io.read_file(file, strict=strict)
     except TrfError as e:
@@ -56,18 +56,38 @@ def check(ctx: click.Context, file: str, strict: bool, quiet: bool) -> None:
 @click.option(
     "--crlf/--lf", default=None, help="Line endings of the output. Default: as the input."
 )
+@click.pass_context
 def convert(
-    file: str, version: str, output: str | None, engine: bool | None, crlf: bool | None
+    ctx: click.Context,
+    file: str,
+    version: str,
+    output: str | None,
+    engine: bool | None,
+    crlf: bool | None,
 ) -> None:
     """Convert FILE to TRF-2026 or TRF16. What the target cannot carry is listed on stderr as
-    warnings (never dropped silently)."""
-    doc = trf_io.read_file(file)
+    warnings (never dropped silently). A file the target cannot write at all (points or
+    numbers wider than their columns, points under a point system it cannot state) is refused:
+    exit 3, nothing written. An invalid FILE: exit 3, one line per problem."""
+    try:
+        doc = trf_io.read_file(file)
+    except TrfError as e:
+        for problem in e.problems:
+            click.echo(str(problem), err=True)
+        ctx.exit(EXIT_INVALID_INPUT)
     dialect = doc.dialect.with_version("2026" if version == "2026" else "16")
     if engine is not None:
         dialect = dataclasses.replace(dialect, engine=engine)
     if crlf is not None:
         dialect = dataclasses.replace(dialect, line_ending="\r\n" if crlf else "\n")
-    text, losses = trf_io.dumps_with_losses(doc.tournament, dialect)
+    try:
+        text, losses = trf_io.dumps_with_losses(doc.tournament, dialect)
+    except TrfDataLossError as e:
+        target = f"TRF{dialect.version}{' with engine lines' if dialect.engine else ''}"
+        click.echo(f"error: {file} cannot be written as {target}:", err=True)
+        for what in e.losses:
+            click.echo(f"  {what}", err=True)
+        ctx.exit(EXIT_INVALID_INPUT)
     for loss in losses:
         click.echo(f"warning: TRF{dialect.version} cannot carry {loss}", err=True)
     if output is None:

@@ -4,6 +4,7 @@ from chessarbiter.model.player import NationalRating, Player, Team
 from chessarbiter.model.points import HALF, ONE, STANDARD, ZERO, Points, PointSystem
 from chessarbiter.model.results import Colour, Outcome, PlayerId, Result, RoundEntry
 from chessarbiter.model.tournament import (
+    RECORD_FIELDS,
     Acceleration,
     ByeRequest,
     ExtraRecord,
@@ -16,6 +17,7 @@ from chessarbiter.model.tournament import (
 __all__ = [
     "HALF",
     "ONE",
+    "RECORD_FIELDS",
     "STANDARD",
     "ZERO",
     "Acceleration",

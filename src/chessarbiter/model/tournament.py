@@ -20,18 +20,52 @@ class Field(enum.Enum):
     OPPONENT = "opponent"
     COLOUR = "colour"
     RESULT = "result"
+    # records about the event rather than one player's round (index: the record's position)
+    BYE_REQUEST = "bye request"
+    FORBIDDEN_PAIRS = "forbidden pairs"
+    ACCELERATION = "acceleration"
+    TEAM = "team"
+    ABSENT = "absent next round"
+    VIRTUAL_POINTS = "virtual points"
+
+
+#: The fields of records about the event, not about one player's round.
+RECORD_FIELDS = frozenset(
+    {
+        Field.BYE_REQUEST,
+        Field.FORBIDDEN_PAIRS,
+        Field.ACCELERATION,
+        Field.TEAM,
+        Field.ABSENT,
+        Field.VIRTUAL_POINTS,
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Inconsistency:
-    """A contradiction in the model: which player, which round (0 = none), which field, and why."""
+    """A contradiction in the model: which player, which round (0 = none), which field, and why.
+
+    For a record about the event (:data:`RECORD_FIELDS`), ``index`` is the record's position in
+    its list (``bye_requests``, ``forbidden_pairs``, ``accelerations``, ``teams``,
+    ``absent_next_round``; the player's number for ``virtual_points``) and ``player`` the player
+    or team the problem names (0 if none); the message then says everything.
+
+    >>> str(Inconsistency(3, 2, Field.RESULT, "bad"))
+    'player 3, round 2: bad'
+    >>> str(Inconsistency(1, 0, Field.FORBIDDEN_PAIRS, "player 1 forbidden against himself", 0))
+    'player 1 forbidden against himself'
+    """
 
     player: PlayerId
     round: int
     field: Field
     message: str
+    index: int | None = None
 
     def __str__(self) -> str:
+        if self.field in RECORD_FIELDS:
+            return self.message
         where = f"player {self.player}" + (f", round {self.round}" if self.round else "")
         return f"{where}: {self.message}"
 
@@ -100,6 +134,13 @@ class Tournament:
 
     Players are keyed by pairing number. Scores are derived (:meth:`score`), never stored.
 
+    ``tiebreaks`` are the tie-breaks of the players' ranking, ``team_tiebreaks`` those of the
+    teams' ranking (C.07 names, without the points themselves). A TRF-2026 file gives one list,
+    for the ranking of the event's participants: the teams in a team event (see
+    :attr:`is_team_event`); record ``202`` lists the tie-breaks, ``212`` the whole standings
+    order (``PTS`` first, then the same tie-breaks). ``tiebreak_records`` says which of the two
+    records carried the list, to write it back the same way.
+
     >>> from chessarbiter.model import Colour, Result, RoundEntry
     >>> t = Tournament(name="Club championship", total_rounds=3)
     >>> for n, name in enumerate(["Ann", "Bob", "Cid"], start=1):
@@ -132,6 +173,7 @@ class Tournament:
     pairing_controller: str = ""
     tiebreaks: list[str] = field(default_factory=list)
     team_tiebreaks: list[str] = field(default_factory=list)
+    tiebreak_records: tuple[str, ...] = ("202",)
     time_control_code: str = ""
     bye_requests: list[ByeRequest] = field(default_factory=list)
     accelerations: list[Acceleration] = field(default_factory=list)
@@ -174,6 +216,25 @@ class Tournament:
 
     def __len__(self) -> int:
         return len(self.players)
+
+    # -- teams -----------------------------------------------------------------------------
+
+    @property
+    def is_team_event(self) -> bool:
+        """Whether the event's participants are teams: it has teams (TRF-2026 ``310``, TRF16
+        ``013``). The player/team ids of TRF-2026 records ``240``, ``250`` and ``260`` then
+        name teams, and the ``202``/``212`` tie-breaks rank the teams (TRF-2026, sections
+        "Bye Section", "Accelerated Rounds", "Prohibited Pairings": "Player/Team ID")."""
+        return bool(self.teams)
+
+    def team_numbers(self) -> dict[int, Team]:
+        """The teams by team pairing number: the ``310`` number, or for a TRF16 ``013`` team
+        (which has none) its position in the list, from 1 (the registration order). The first
+        team wins when two share a number."""
+        numbered: dict[int, Team] = {}
+        for position, team in enumerate(self.teams, start=1):
+            numbered.setdefault(team.number if team.number is not None else position, team)
+        return numbered
 
     # -- rounds ----------------------------------------------------------------------------
 
@@ -246,7 +307,8 @@ class Tournament:
         * results beyond the number of rounds;
         * a result on one side of a game only (both may still be pending);
         * more than one pairing-allocated bye in a round of an individual event (C.04.1 c: one
-          player is left over; in a team event every player of the team with the bye has one).
+          player is left over; in a team event every player of the team with the bye has one);
+        * the contradictions between the records about the event (:meth:`record_problems`).
         """
         problems: list[Inconsistency] = []
         players = self.players
@@ -348,6 +410,164 @@ class Tournament:
                         f"a second pairing-allocated bye in round {r} "
                         f"(player {pabs[0]} has one already)",
                     )
+                )
+        return problems + self.record_problems()
+
+    def record_problems(self) -> list[Inconsistency]:
+        """Every contradiction in the records about the event (TRF-2026 ``240``, ``250``,
+        ``260``, ``310``/``013``; JaVaFo ``XXP``, ``XXZ``, ``XXA``). The ids of ``240``,
+        ``250`` and ``260`` name teams in a team event (:attr:`is_team_event`), players
+        otherwise.
+
+        * a requested bye (``240``) naming an unknown player or team, requested twice for the
+          same round, or for a round the player (a team: any of its players) was paired in,
+          against an opponent or with the pairing-allocated bye;
+        * forbidden pairs (``260``, ``XXP``) naming an unknown player or team, naming one
+          twice (forbidden against himself), or whose first round is after the last;
+        * an acceleration (``250``) whose first round or first id is after the last;
+        * two teams with the same number, a team member who is no player, a player in two
+          teams (or twice in one);
+        * players absent next round (``XXZ``) or with virtual points (``XXA``) who do not exist.
+        """
+        problems: list[Inconsistency] = []
+        teams = self.team_numbers() if self.is_team_event else {}
+        who = "team" if teams else "player"
+
+        def known(number: int) -> bool:
+            return number in teams if teams else number in self.players
+
+        def add(field_: Field, index: int, number: int, rnd: int, message: str) -> None:
+            problems.append(Inconsistency(number, rnd, field_, message, index))
+
+        first_with_number: dict[int, Team] = {}
+        team_of: dict[PlayerId, int] = {}
+        for i, team in enumerate(self.teams):
+            label = team.number if team.number is not None else i + 1
+            if team.number is not None:
+                other = first_with_number.setdefault(team.number, team)
+                if other is not team:
+                    add(
+                        Field.TEAM,
+                        i,
+                        0,
+                        0,
+                        f"team number {team.number} is given twice "
+                        f"({other.name!r} and {team.name!r})",
+                    )
+            for member in team.members:
+                if member not in self.players:
+                    add(Field.TEAM, i, member, 0, f"team {label}: no player has number {member}")
+                elif member in team_of:
+                    where = (
+                        f"twice in team {label}"
+                        if team_of[member] == label
+                        else f"in two teams, {team_of[member]} and {label}"
+                    )
+                    add(Field.TEAM, i, member, 0, f"player {member} is {where}")
+                else:
+                    team_of[member] = label
+        requested: set[tuple[int, int]] = set()
+        for i, request in enumerate(self.bye_requests):
+            r = request.round
+            for number in request.players:
+                if not known(number):
+                    add(
+                        Field.BYE_REQUEST,
+                        i,
+                        number,
+                        r,
+                        f"bye request for round {r}: no {who} has number {number}",
+                    )
+                elif (number, r) in requested:
+                    add(
+                        Field.BYE_REQUEST,
+                        i,
+                        number,
+                        r,
+                        f"{who} {number} has two bye requests for round {r}",
+                    )
+                else:
+                    requested.add((number, r))
+                    members = teams[number].members if teams else [number]
+                    paired = [
+                        m
+                        for m in members
+                        if m in self.players
+                        and (
+                            self.players[m].entry(r).opponent is not None
+                            or self.players[m].entry(r).received_pab
+                        )
+                    ]
+                    if paired:
+                        played = f" (player {paired[0]})" if teams else ""
+                        add(
+                            Field.BYE_REQUEST,
+                            i,
+                            number,
+                            r,
+                            f"{who} {number} has a bye request for round {r}, "
+                            f"but was paired in round {r}{played}",
+                        )
+        for i, group in enumerate(self.forbidden_pairs):
+            first, last = group.first_round, group.last_round
+            if first is not None and last is not None and first > last:
+                add(
+                    Field.FORBIDDEN_PAIRS,
+                    i,
+                    0,
+                    first,
+                    f"forbidden pairs from round {first} to round {last}: "
+                    "the first round is after the last",
+                )
+            named: set[int] = set()
+            for number in group.players:
+                if number in named:
+                    add(
+                        Field.FORBIDDEN_PAIRS,
+                        i,
+                        number,
+                        0,
+                        f"forbidden pairs name {who} {number} twice (forbidden to meet himself)",
+                    )
+                elif not known(number):
+                    add(
+                        Field.FORBIDDEN_PAIRS,
+                        i,
+                        number,
+                        0,
+                        f"forbidden pairs: no {who} has number {number}",
+                    )
+                named.add(number)
+        for i, acc in enumerate(self.accelerations):
+            if acc.first_round > acc.last_round:
+                add(
+                    Field.ACCELERATION,
+                    i,
+                    0,
+                    acc.first_round,
+                    f"acceleration from round {acc.first_round} to round {acc.last_round}: "
+                    "the first round is after the last",
+                )
+            if acc.first_player > acc.last_player:
+                add(
+                    Field.ACCELERATION,
+                    i,
+                    acc.first_player,
+                    0,
+                    f"acceleration of {who}s {acc.first_player} to {acc.last_player}: "
+                    "the first is after the last",
+                )
+        for i, number in enumerate(self.absent_next_round):
+            if number not in self.players:
+                add(Field.ABSENT, i, number, 0, f"absent next round: no player has number {number}")
+        for number in self.virtual_points:
+            if number not in self.players:
+                add(
+                    Field.VIRTUAL_POINTS,
+                    number,
+                    number,
+                    0,
+                    f"virtual points: no player has number {number}",
                 )
         return problems
 

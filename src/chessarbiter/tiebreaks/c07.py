@@ -153,10 +153,18 @@ def parse(text: str) -> TieBreakSpec:
 def parse_list(text: str) -> list[TieBreakSpec]:
     """A comma-separated list, e.g. ``"BH/C1,BH,SB"`` (names must be distinct).
 
+    A leading ``PTS`` is the points themselves, the score the tie-breaks follow (TRF-2026
+    record ``212``, the standings order, starts with it), not a tie-break: it is skipped.
+
     >>> [s.name for s in parse_list("BH/C1, BH ,SB")]
     ['BH/C1', 'BH', 'SB']
+    >>> [s.name for s in parse_list("PTS,WIN,BH")]
+    ['WIN', 'BH']
     """
-    specs = [parse(part) for part in text.split(",") if part.strip()]
+    parts = [part for part in text.split(",") if part.strip()]
+    if parts and parts[0].strip().upper() == "PTS":
+        parts = parts[1:]
+    specs = [parse(part) for part in parts]
     names = [s.name for s in specs]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:

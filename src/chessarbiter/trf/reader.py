@@ -1,16 +1,30 @@
 """Reading TRF files (FIDE TRF16, TRF-2026, JaVaFo TRF(x), bbpPairings TRF(bx)).
 
-Lenient where files in the wild need it: CR, LF or CRLF line endings, UTF-8 or Latin-1, blank
-lines and ``#``/``###`` comment lines, unknown record codes (kept and written back), empty header
-records, lichess-style byes with a blank opponent. Strict where data would be wrong: every
-problem below is reported with file, line and column, all of them at once.
+Lenient where files in the wild need it: CR, LF or CRLF line endings, UTF-8, UTF-16 or
+Windows-1252 (:func:`decode`), blank lines and ``#``/``###`` comment lines, unknown record codes
+(kept and written back), empty header records, lichess-style byes with a blank opponent, tabs
+between the numbers of a list. Strict where data would be wrong: every problem below is
+reported with file, line and column, all of them at once (up to
+:data:`~chessarbiter.limits.MAX_FILE_PROBLEMS`).
 
+* a text without any player record ``001`` (an empty file, prose, binary data): not a
+  tournament; more than :data:`~chessarbiter.limits.MAX_PLAYERS` players, more than
+  :data:`~chessarbiter.limits.MAX_ROUNDS` rounds, more than
+  :data:`~chessarbiter.limits.MAX_FILE_BYTES` of text;
+* a control character (U+0000-U+001F except the tab, U+007F-U+009F): a TRF file is text;
 * a malformed field (a pairing number, rating, points, rank, opponent, colour or result that is
-  not what the column allows; text in a separator column: misaligned columns);
+  not what the column allows; text in a separator column: misaligned columns). A number field
+  holds ASCII digits (with a sign and a decimal point where the column takes points) and blanks
+  (space or tab) around them, nothing else: not other scripts' digits, not other spaces;
 * duplicate pairing numbers, or pairing numbers that do not run 1..N;
 * an opponent who does not exist or does not point back, colours that are not opposite, results
   that do not mirror, two pairing-allocated byes in a round;
 * a result for a round beyond the number of rounds (``XXR``/``142``);
+* contradictory records about the event (:meth:`chessarbiter.model.Tournament.record_problems`):
+  two bye requests for one player and round, a bye request for a round already played, a
+  player forbidden to meet himself, a record naming an unknown player or team, a ``260`` or
+  ``250`` whose first round is after its last, a player in two teams, two teams with one number;
+  ``202`` and ``212`` tie-break lists that differ;
 * points (columns 81-84) that do not match the results under the file's point system.
 """
 
@@ -24,7 +38,14 @@ from decimal import Decimal, InvalidOperation
 from typing import ClassVar
 
 from chessarbiter.errors import Problem, TrfError
+from chessarbiter.limits import (
+    MAX_FILE_BYTES,
+    MAX_FILE_PROBLEMS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+)
 from chessarbiter.model import (
+    RECORD_FIELDS,
     Acceleration,
     ByeRequest,
     Colour,
@@ -47,6 +68,27 @@ from chessarbiter.trf.dialects import Dialect
 _LINE_SPLIT = re.compile(r"\r\n|\r|\n")
 _FEDERATION_CODE = re.compile(r"[A-Z]{3}")
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+#: The blanks around and between numbers: space and tab (nothing else Unicode calls a space).
+_BLANKS = " \t"
+_WORD = re.compile(r"[^ \t]+")
+#: Characters that have no place in a text file: C0 controls but the tab (CR and LF end lines),
+#: DEL, C1 controls, and lone surrogates (which no encoding can write).
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff]")
+#: Byte-order marks, longest first (a UTF-32 LE mark starts like a UTF-16 LE one).
+_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32"),
+    (b"\xef\xbb\xbf", "utf-8", "UTF-8"),
+    (b"\xff\xfe", "utf-16-le", "UTF-16"),
+    (b"\xfe\xff", "utf-16-be", "UTF-16"),
+)
+#: Windows-1252 for the bytes 0x80-0x9F it defines; the five it leaves undefined stay as in
+#: Latin-1 (C1 controls, which the reader then reports).
+_CP1252_HIGH = {
+    i: bytes([i]).decode("cp1252")
+    for i in range(0x80, 0xA0)
+    if i not in (0x81, 0x8D, 0x8F, 0x90, 0x9D)
+}
 _XXS_KEYS: dict[str, tuple[str, ...]] = {
     "WW": ("win_white",),
     "BW": ("win_black",),
@@ -76,29 +118,73 @@ class TrfDocument:
     notes: list[Problem] = field(default_factory=list)
 
 
-def decode(data: bytes) -> str:
-    """Text of a TRF file: UTF-8 (a byte-order mark is dropped), else Latin-1 (Windows-1252)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+def decode(data: bytes, filename: str = "<bytes>", *, max_bytes: int | None = None) -> str:
+    """The text of a file's bytes, as TRF files are written (the TRF text names no encoding).
+
+    * a byte-order mark names the encoding: UTF-8, UTF-16 little- or big-endian (what Windows
+      calls "Unicode"), UTF-32; the mark is dropped;
+    * without one: UTF-8 if the bytes are valid UTF-8, else Windows-1252, which TRF16 files
+      from Windows programs use (a superset of Latin-1's letters).
+
+    >>> decode("Müller".encode("cp1252")), decode("\\ufeffMüller".encode("utf-16-le"))
+    ('Müller', 'Müller')
+
+    :raises TrfError: (line 0: the whole file) for more than ``max_bytes`` bytes (by default
+        :data:`~chessarbiter.limits.MAX_FILE_BYTES`); bytes that are not valid in the encoding
+        a byte-order mark names; binary data: a NUL byte (without a UTF-16 or UTF-32 mark), or
+        more than one character in twenty a control character.
+    """
+
+    def refuse(message: str) -> TrfError:
+        return TrfError([Problem(filename, 0, 0, message)])
+
+    if max_bytes is None:
+        max_bytes = MAX_FILE_BYTES
+    if len(data) > max_bytes:
+        raise refuse(f"{len(data):,} bytes: more than the {max_bytes:,} a file may have")
+    for bom, codec, name in _BOMS:
+        if data.startswith(bom):
+            try:
+                text = data[len(bom) :].decode(codec)
+            except UnicodeDecodeError as e:
+                raise refuse(
+                    f"not valid {name} (byte {e.start + len(bom)}), though it starts with "
+                    f"the {name} byte-order mark"
+                ) from None
+            break
+    else:
+        nul = data.find(b"\x00")
+        if nul >= 0:
+            raise refuse(
+                f"binary data, not a text file: a NUL byte at byte {nul} (a UTF-16 file needs "
+                "its byte-order mark)"
+            )
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = data.decode("latin-1").translate(_CP1252_HIGH)
+    controls = sum(1 for _ in _CONTROL.finditer(text.replace("\n", "").replace("\r", "")))
+    if controls and controls * 20 > len(text):
+        raise refuse(f"binary data, not a text file: {controls} control characters")
+    return text
 
 
 def load(path: str | os.PathLike[str], *, strict: bool = False) -> Tournament:
-    """Read the TRF file at ``path``.
+    """Read the TRF file at ``path`` (its encoding found by :func:`decode`).
 
     :raises TrfError: listing every problem, each with file, line and column.
+    :raises OSError: if the file cannot be opened.
     """
     return read_file(path, strict=strict).tournament
 
 
 def read_file(path: str | os.PathLike[str], *, strict: bool = False) -> TrfDocument:
-    """Read the TRF file at ``path`` into a :class:`TrfDocument`."""
+    """Read the TRF file at ``path`` into a :class:`TrfDocument`: its bytes decoded by
+    :func:`decode` (at most :data:`~chessarbiter.limits.MAX_FILE_BYTES` are read)."""
+    name = os.fspath(path)
     with open(path, "rb") as f:
-        data = f.read()
-    return read(decode(data), os.fspath(path), strict=strict)
+        data = f.read(MAX_FILE_BYTES + 1)
+    return read(decode(data, name), name, strict=strict)
 
 
 def loads(text: str, filename: str = "<string>", *, strict: bool = False) -> Tournament:
@@ -121,6 +207,9 @@ def read(text: str, filename: str = "<string>", *, strict: bool = False) -> TrfD
 
     :raises TrfError: listing every problem, each with file, line and column.
     """
+    if len(text) > MAX_FILE_BYTES:
+        problem = Problem(filename, 0, 0, f"more than {MAX_FILE_BYTES:,} characters of text")
+        raise TrfError([problem])
     return _Reader(filename, strict).read(text)
 
 
@@ -154,7 +243,13 @@ class _Reader:
         self.xxs_values: list[tuple[str, Points]] = []
         self.scoring162: dict[str, Points] = {}
         self.national: list[tuple[int, int, NationalRating]] = []
-        self.references: list[tuple[int, int, int, str]] = []  # (line, col, player, what)
+        self.player_records = 0
+        self.stopped = False
+        # where each record about the event is: (field, index) -> (line, {id: column}, column)
+        self.where: dict[tuple[Field, int], tuple[int, dict[int, int], int]] = {}
+        self.team_where: list[tuple[int, dict[int, int], int]] = []
+        # TRF-2026 tie-break lists: code -> (line, list)
+        self.tiebreak_lists: dict[str, tuple[int, list[str]]] = {}
 
     # -- reporting -------------------------------------------------------------------------
 
@@ -171,13 +266,31 @@ class _Reader:
         endings["\r"] -= endings["\r\n"]
         endings["\n"] -= endings["\r\n"]
         line_ending = max(endings, key=lambda e: (endings[e], e == "\n"))
+        if text.endswith("\x1a"):
+            text = text[:-1]  # a DOS end-of-file mark
         for number, line in enumerate(_LINE_SPLIT.split(text), start=1):
-            if not line.strip() or line.startswith("#"):
-                continue
-            self.record(number, line)
+            control = _CONTROL.search(line)
+            if control is not None:
+                char = ord(control.group())
+                self.problem(
+                    number, control.start() + 1, f"control character U+{char:04X}: not TRF text"
+                )
+            elif line.strip() and not line.startswith("#"):
+                self.record(number, line)
+            if self.stopped:
+                break
+            if len(self.problems) >= MAX_FILE_PROBLEMS:
+                self.problem(number, 0, "too many problems: reading stopped at this line")
+                self.stopped = True
+                break
         self.finish()
         if self.problems:
             self.problems.sort(key=lambda p: (p.line, p.column))
+            if len(self.problems) > MAX_FILE_PROBLEMS + 1:
+                more = len(self.problems) - MAX_FILE_PROBLEMS
+                self.problems[MAX_FILE_PROBLEMS:] = [
+                    Problem(self.filename, 0, 0, f"and {more} more problems")
+                ]
             raise TrfError(self.problems)
         dialect = Dialect(
             version="2026" if self.version26 else "16",
@@ -206,7 +319,9 @@ class _Reader:
         elif code in rec.BBP_POINT_CODES:
             self.bbp(n, line, code)
         elif (
-            _FEDERATION_CODE.fullmatch(code) and line[3:4] == " " and _is_digits(line[4:8].strip())
+            _FEDERATION_CODE.fullmatch(code)
+            and line[3:4] == " "
+            and _is_digits(line[4:8].strip(_BLANKS))
         ):
             self.national_rating(n, line, code)
         elif self.strict:
@@ -245,9 +360,10 @@ class _Reader:
         self.t.round_dates = [slots.get(r, "") for r in range(1, max(slots, default=0) + 1)]
 
     def number_of_rounds(self, n: int, line: str, text: str) -> None:
-        value = text.split()[0] if text.split() else ""
-        if not _is_digits(value) or int(value) < 1:
-            self.problem(n, 5, f"number of rounds must be a positive integer, not {value!r}")
+        words = _tokens(line, 5)
+        value = words[0][1] if words else ""
+        if not _is_digits(value) or not 1 <= int(value) <= MAX_ROUNDS:
+            self.problem(n, 5, f"number of rounds must be 1 to {MAX_ROUNDS}, not {value!r}")
             return
         rounds = int(value)
         if self.t.total_rounds is not None and self.t.total_rounds != rounds:
@@ -295,7 +411,8 @@ class _Reader:
 
     def xxz(self, n: int, line: str, text: str) -> None:
         self.engine = True
-        for id_ in self.ids(n, line, 5):
+        for id_, column in self.ids(n, line, 5):
+            self.locate(Field.ABSENT, len(self.t.absent_next_round), n, [(id_, column)], 5)
             self.t.absent_next_round.append(id_)
 
     def xxp(self, n: int, line: str, text: str) -> None:
@@ -304,11 +421,12 @@ class _Reader:
         if len(ids) < 2:
             self.problem(n, 5, "XXP needs at least two pairing numbers")
             return
-        self.t.forbidden_pairs.append(ForbiddenPairs(tuple(ids)))
+        self.locate(Field.FORBIDDEN_PAIRS, len(self.t.forbidden_pairs), n, ids, 5)
+        self.t.forbidden_pairs.append(ForbiddenPairs(tuple(i for i, _ in ids)))
 
     def xxa(self, n: int, line: str, text: str) -> None:
         self.engine = True
-        number = rec.field(line, (5, 8)).strip()
+        number = rec.field(line, (5, 8)).strip(_BLANKS)
         if not _is_digits(number):
             self.problem(n, 5, f"XXA needs a pairing number in columns 5-8, not {number!r}")
             return
@@ -317,10 +435,13 @@ class _Reader:
         blank_at: int | None = None
         while column <= len(line.rstrip()):
             raw = line[column - 1 : column + 3]
-            if line[column - 2 : column - 1].strip():
+            if line[column - 2 : column - 1].strip(_BLANKS):
                 self.problem(n, column - 1, "XXA values must be in fixed 5-column steps")
                 return
-            if not raw.strip():
+            if len(values) >= MAX_ROUNDS:
+                self.problem(n, column, f"more than {MAX_ROUNDS} XXA values (one per round)")
+                return
+            if not raw.strip(_BLANKS):
                 blank_at = blank_at or column
             else:
                 if blank_at is not None:
@@ -328,7 +449,7 @@ class _Reader:
                     return
                 value = _decimal(raw)
                 if value is None:
-                    self.problem(n, column, f"XXA value {raw.strip()!r} is not a number")
+                    self.problem(n, column, f"XXA value {raw.strip(_BLANKS)!r} is not a number")
                     return
                 values.append(value)
             column += 5
@@ -336,12 +457,12 @@ class _Reader:
         if player in self.t.virtual_points:
             self.problem(n, 5, f"a second XXA line for player {player}")
             return
-        self.references.append((n, 5, player, "XXA"))
+        self.locate(Field.VIRTUAL_POINTS, player, n, [(player, 5)], 5)
         self.t.virtual_points[player] = values
 
     def bbp(self, n: int, line: str, code: str) -> None:
         self.engine = True
-        value = _decimal(line[3:].strip())
+        value = _decimal(line[3:])
         if value is None:
             self.problem(n, 5, f"{code} needs a number of points, not {line[3:].strip()!r}")
             return
@@ -349,7 +470,7 @@ class _Reader:
         self.bbp_values[code] = value
 
     def scoring(self, n: int, line: str, text: str) -> None:
-        for match in re.finditer(r"([A-Za-z])\s*(\S+)", line[4:]):
+        for match in re.finditer(r"([A-Za-z])[ \t]*([^ \t]+)", line[4:]):
             symbol, value = match.group(1).upper(), match.group(2)
             column = 5 + match.start(1)
             points = _decimal(value)
@@ -361,30 +482,51 @@ class _Reader:
                 self.scoring162[symbol] = points
 
     def tiebreaks(self, n: int, line: str, text: str) -> None:
-        target = self.t.tiebreaks if line.startswith("202") else self.t.team_tiebreaks
-        target.extend(part.strip() for part in text.split(",") if part.strip())
+        """TRF-2026 ``202`` (the tie-breaks) and ``212`` (the standings order: ``PTS``, the
+        points, then the same tie-breaks). Both are about the ranking of the event's
+        participants; :meth:`finish` gives the list to the players or, in a team event, to the
+        teams. The points are not a tie-break: a leading ``PTS`` is left out of the list."""
+        code = line[:3]
+        names = [part.strip() for part in text.split(",") if part.strip()]
+        if code not in self.tiebreak_lists:
+            if names and names[0].upper() == "PTS":
+                names = names[1:]
+                if code == "202":
+                    self.note(
+                        n, 5, "202 starts with PTS, the points: read as the tie-breaks after them"
+                    )
+            elif code == "212" and names:
+                self.note(
+                    n, 5, "212 does not start with PTS: read as the tie-breaks after the points"
+                )
+            self.tiebreak_lists[code] = (n, names)
+        else:
+            self.tiebreak_lists[code][1].extend(names)
 
     def bye_request(self, n: int, line: str, text: str) -> None:
         kind = line[4:5].upper()
         if kind not in ("H", "F", "Z"):
             self.problem(n, 5, f"bye type must be F, H or Z, not {line[4:5]!r}")
             return
-        round_ = rec.field(line, (7, 9)).strip()
+        round_ = rec.field(line, (7, 9)).strip(_BLANKS)
         if not _is_digits(round_) or int(round_) < 1:
             self.problem(n, 7, f"round must be a positive number, not {round_!r}")
             return
         ids = self.ids(n, line, 11)
-        self.t.bye_requests.append(ByeRequest(Result(kind), int(round_), tuple(ids)))
+        self.locate(Field.BYE_REQUEST, len(self.t.bye_requests), n, ids, 7)
+        request = ByeRequest(Result(kind), int(round_), tuple(i for i, _ in ids))
+        self.t.bye_requests.append(request)
 
     def acceleration(self, n: int, line: str, text: str) -> None:
         def number(columns: tuple[int, int], what: str) -> int | None:
-            raw = rec.field(line, columns).strip()
+            raw = rec.field(line, columns).strip(_BLANKS)
             if not _is_digits(raw):
                 self.problem(n, columns[0], f"{what} must be a number, not {raw!r}")
                 return None
             return int(raw)
 
-        mp_raw, gp_raw = rec.field(line, (5, 8)).strip(), rec.field(line, (10, 13)).strip()
+        mp_raw = rec.field(line, (5, 8)).strip(_BLANKS)
+        gp_raw = rec.field(line, (10, 13)).strip(_BLANKS)
         mp = _decimal(mp_raw) if mp_raw else None
         gp = _decimal(gp_raw) if gp_raw else None
         if (mp_raw and mp is None) or (gp_raw and gp is None):
@@ -399,10 +541,13 @@ class _Reader:
         if any(f is None for f in fields):
             return
         fr, lr, fp, lp = (f for f in fields if f is not None)
+        index = len(self.t.accelerations)
+        self.locate(Field.ACCELERATION, index, n, [(fp, 23)], 15)
         self.t.accelerations.append(Acceleration(mp, gp, fr, lr, fp, lp))
 
     def forbidden_26(self, n: int, line: str, text: str) -> None:
-        first, last = rec.field(line, (5, 7)).strip(), rec.field(line, (9, 11)).strip()
+        first = rec.field(line, (5, 7)).strip(_BLANKS)
+        last = rec.field(line, (9, 11)).strip(_BLANKS)
         if not _is_digits(first) or not _is_digits(last):
             column = 9 if _is_digits(first) else 5
             self.problem(n, column, "260 needs a first and a last round in columns 5-7 and 9-11")
@@ -411,31 +556,42 @@ class _Reader:
         if len(ids) < 2:
             self.problem(n, 13, "260 needs at least two pairing numbers")
             return
-        self.t.forbidden_pairs.append(ForbiddenPairs(tuple(ids), int(first), int(last)))
+        self.locate(Field.FORBIDDEN_PAIRS, len(self.t.forbidden_pairs), n, ids, 5)
+        group = ForbiddenPairs(tuple(i for i, _ in ids), int(first), int(last))
+        self.t.forbidden_pairs.append(group)
 
-    def ids(self, n: int, line: str, column: int) -> list[int]:
-        """Whitespace-separated pairing numbers from ``column`` on."""
-        ids: list[int] = []
+    def ids(self, n: int, line: str, column: int) -> list[tuple[int, int]]:
+        """The pairing numbers from ``column`` on, separated by blanks, each with its column."""
+        ids: list[tuple[int, int]] = []
         for col, token in _tokens(line, column):
             if not _is_digits(token) or int(token) < 1:
                 self.problem(n, col, f"{token!r} is not a pairing number")
                 continue
-            ids.append(int(token))
-            self.references.append((n, col, int(token), f"record {line[:3]}"))
+            ids.append((int(token), col))
         return ids
+
+    def locate(
+        self, field_: Field, index: int, n: int, ids: list[tuple[int, int]], column: int
+    ) -> None:
+        """Remember where record ``index`` of ``field_`` is (its line, the column of each id
+        in it, the column of the record's own fields), to place the model's problems."""
+        self.where[(field_, index)] = (n, dict(ids), column)
 
     # -- teams -----------------------------------------------------------------------------
 
     def team16(self, n: int, line: str, text: str) -> None:
         name = rec.field(line, (5, 36)).strip()
         members = self.team_members(n, line, 37)
-        self.t.teams.append(Team(name=name, members=members))
+        self.team_where.append((n, dict(members), 5))
+        self.t.teams.append(Team(name=name, members=[m for m, _ in members]))
 
     def team26(self, n: int, line: str, text: str) -> None:
-        number = rec.field(line, (5, 7)).strip()
-        if not _is_digits(number):
-            self.problem(n, 5, f"team number must be a number, not {number!r}")
+        number = rec.field(line, (5, 7)).strip(_BLANKS)
+        if not _is_digits(number) or int(number) < 1:
+            self.problem(n, 5, f"team number must be 1 to 999, not {number!r}")
             return
+        members = self.team_members(n, line, 74)
+        self.team_where.append((n, dict(members), 5))
         self.t.teams.append(
             Team(
                 name=rec.field(line, (9, 40)).strip(),
@@ -445,21 +601,21 @@ class _Reader:
                 reported_match_points=rec.field(line, (55, 60)).strip(),
                 reported_game_points=rec.field(line, (62, 67)).strip(),
                 reported_rank=rec.field(line, (69, 71)).strip(),
-                members=self.team_members(n, line, 74),
+                members=[m for m, _ in members],
             )
         )
 
-    def team_members(self, n: int, line: str, first: int) -> list[int]:
-        members: list[int] = []
+    def team_members(self, n: int, line: str, first: int) -> list[tuple[int, int]]:
+        """The members' pairing numbers (4 columns every 5 from ``first``), with columns."""
+        members: list[tuple[int, int]] = []
         column = first
         while column <= len(line.rstrip()):
-            raw = line[column - 1 : column + 3].strip()
+            raw = line[column - 1 : column + 3].strip(_BLANKS)
             if raw and raw != "0000" and raw != "0":
                 if not _is_digits(raw):
                     self.problem(n, column, f"team member {raw!r} is not a pairing number")
                 else:
-                    members.append(int(raw))
-                    self.references.append((n, column, int(raw), "team"))
+                    members.append((int(raw), column))
             column += 5
         return members
 
@@ -467,14 +623,19 @@ class _Reader:
 
     def player(self, n: int, line: str, text: str) -> None:
         ok = True
-        raw_number = rec.field(line, rec.PLAYER_NUMBER).strip()
+        self.player_records += 1
+        if self.player_records > MAX_PLAYERS:
+            self.problem(n, 1, f"more than {MAX_PLAYERS:,} player records: reading stopped")
+            self.stopped = True
+            return
+        raw_number = rec.field(line, rec.PLAYER_NUMBER).strip(_BLANKS)
         if not _is_digits(raw_number) or int(raw_number) < 1:
             self.problem(n, 5, f"pairing number must be 1-9999, not {raw_number!r}")
             return
         number = int(raw_number)
         rating = self.int_field(n, line, rec.PLAYER_RATING, "rating")
         rank = self.int_field(n, line, rec.PLAYER_RANK, "rank")
-        raw_points = rec.field(line, rec.PLAYER_POINTS).strip()
+        raw_points = rec.field(line, rec.PLAYER_POINTS).strip(_BLANKS)
         points: Points | None = None
         if raw_points:
             points = _decimal(raw_points)
@@ -484,7 +645,7 @@ class _Reader:
                 )
                 ok = False
         for column in (4, 9, 14, 48, 53, 57, 69, 80, 85):
-            if line[column - 1 : column].strip():
+            if line[column - 1 : column].strip(_BLANKS):
                 self.problem(n, column, "column should be blank: are the columns misaligned?")
                 ok = False
         results = self.rounds(n, line, number)
@@ -513,7 +674,7 @@ class _Reader:
         )
 
     def int_field(self, n: int, line: str, columns: tuple[int, int], what: str) -> int | None:
-        raw = rec.field(line, columns).strip()
+        raw = rec.field(line, columns).strip(_BLANKS)
         if not raw:
             return None
         if not _is_digits(raw):
@@ -528,8 +689,11 @@ class _Reader:
         r = 1
         while rec.round_opponent_column(r) - 2 <= len(line):
             first = rec.round_opponent_column(r)
+            if r > MAX_ROUNDS:
+                self.problem(n, first, f"more than {MAX_ROUNDS} rounds of results")
+                return None
             block = line[first - 3 : first + 7].ljust(10)
-            filled = next((i for i in (0, 1, 6, 8) if block[i].strip()), None)
+            filled = next((i for i in (0, 1, 6, 8) if block[i].strip(_BLANKS)), None)
             if filled is not None:
                 bad = first - 2 + filled
                 self.problem(n, bad, f"round {r}: column should be blank: misaligned round data?")
@@ -555,9 +719,10 @@ class _Reader:
             rec.round_result_column(r),
         )
         opponent: int | None = None
-        if opp.strip() and opp.strip() != "0000":
-            if not _is_digits(opp.strip()):
-                self.problem(n, col_opp, f"round {r}: opponent {opp.strip()!r} is not a number")
+        opp = opp.strip(_BLANKS)
+        if opp and opp != "0000":
+            if not _is_digits(opp):
+                self.problem(n, col_opp, f"round {r}: opponent {opp!r} is not a number")
                 return None
             opponent = int(opp)
             if opponent == 0:
@@ -577,7 +742,7 @@ class _Reader:
             if colour is not Colour.NONE:
                 self.problem(n, col_colour, f"round {r}: a colour without an opponent or result")
                 return None
-            if opp.strip() or colour_char == "-":
+            if opp or colour_char == "-":
                 return RoundEntry.bye(Result.ZERO_POINT_BYE)
             return RoundEntry.NOT_PAIRED
         try:
@@ -606,7 +771,7 @@ class _Reader:
 
     def national_rating(self, n: int, line: str, code: str) -> None:
         self.version26 = True
-        number = int(rec.field(line, rec.PLAYER_NUMBER))
+        number = int(rec.field(line, rec.PLAYER_NUMBER).strip(_BLANKS))
         rating = self.int_field(n, line, rec.PLAYER_RATING, "national rating")
         self.national.append(
             (
@@ -629,9 +794,12 @@ class _Reader:
 
     def finish(self) -> None:
         t = self.t
+        if not self.player_records:
+            self.problem(0, 0, "no player record (001): not a tournament file")
         t.point_system = self.build_point_system()
         t.players = dict(sorted(t.players.items()))
         self.merge_team_records()
+        self.assign_tiebreaks()
         if self.problems:
             return  # consistency checks only make sense on well-formed lines
         numbers = sorted(self.lines)
@@ -644,15 +812,17 @@ class _Reader:
                     f"{expected} is missing before {number}",
                 )
                 break
-        for line_number, column, player, what in self.references:
-            if player not in t.players:
-                self.problem(line_number, column, f"{what}: no player has pairing number {player}")
         for line_number, number, rating in self.national:
             if number not in t.players:
                 self.problem(line_number, 5, f"national rating for unknown player {number}")
             else:
                 t.players[number].national_ratings.append(rating)
         for inc in t.check():
+            if inc.field in RECORD_FIELDS:
+                where = self.where.get((inc.field, -1 if inc.index is None else inc.index))
+                line, columns, default = where if where is not None else (0, {}, 0)
+                self.problem(line, columns.get(inc.player, default), str(inc))
+                continue
             line = self.lines[inc.player].line_number
             column = {
                 Field.NUMBER: 5,
@@ -670,7 +840,7 @@ class _Reader:
         that team, not another one."""
         numbered = [team for team in self.t.teams if team.number is not None]
         teams: list[Team] = []
-        for team in self.t.teams:
+        for team, where in zip(self.t.teams, self.team_where, strict=True):
             if team.number is None:
                 twin = next(
                     (
@@ -685,8 +855,32 @@ class _Reader:
                 if twin is not None:
                     twin.trf16_record = True
                     continue
+            self.where[(Field.TEAM, len(teams))] = where
             teams.append(team)
         self.t.teams = teams
+
+    def assign_tiebreaks(self) -> None:
+        """TRF-2026 ``202`` and ``212`` give one list, the tie-breaks of the ranking of the
+        event's participants: the players', or in a team event the teams' (the TRF-2026 text:
+        "FIDE Tie-Breaks used to break ties" and "used to define standings — like 202 plus
+        PTS"; TieBreakServer and Sharly-Chess read both as that one list). Two lists that
+        differ contradict each other."""
+        lists = {code: kept for code, kept in self.tiebreak_lists.items() if kept[1]}
+        if not lists:
+            return  # an empty record says nothing
+        names = lists["202"][1] if "202" in lists else lists["212"][1]
+        if "202" in lists and "212" in lists and lists["212"][1] != names:
+            self.problem(
+                lists["212"][0],
+                5,
+                f"212 ({','.join(['PTS', *lists['212'][1]])}) contradicts 202 "
+                f"({','.join(names)}): 212 is PTS, then the tie-breaks of 202",
+            )
+        if self.t.is_team_event:
+            self.t.team_tiebreaks = names
+        else:
+            self.t.tiebreaks = names
+        self.t.tiebreak_records = tuple(code for code in ("202", "212") if code in lists)
 
     def build_point_system(self) -> PointSystem:
         ps = STANDARD
@@ -773,8 +967,9 @@ class _Reader:
 
 
 def _tokens(line: str, column: int) -> list[tuple[int, str]]:
-    """The whitespace-separated words of ``line`` from ``column`` on, each with its column."""
-    return [(column + m.start(), m.group()) for m in re.finditer(r"\S+", line[column - 1 :])]
+    """The words of ``line`` from ``column`` on, separated by blanks (space or tab), each with
+    its column."""
+    return [(column + m.start(), m.group()) for m in _WORD.finditer(line[column - 1 :])]
 
 
 def _is_digits(text: str) -> bool:
@@ -784,9 +979,9 @@ def _is_digits(text: str) -> bool:
 
 
 def _decimal(text: str) -> Decimal | None:
-    """A plain decimal number (``2``, ``1.5``, ``-0.5``); nothing else Decimal would accept
-    (``1e3``, ``1_0``, ``NaN``, other scripts' digits)."""
-    text = text.strip()
+    """A plain decimal number (``2``, ``1.5``, ``-0.5``) between blanks; nothing else Decimal
+    would accept (``1e3``, ``1_0``, ``NaN``, other scripts' digits or spaces)."""
+    text = text.strip(_BLANKS)
     if not _NUMBER.fullmatch(text):
         return None
     try:

@@ -13,16 +13,23 @@ The canonical layout, which a file already in it reproduces byte for byte:
 
 Points (columns 81-84) are computed from the results, never copied. What the target dialect
 cannot carry is reported (:func:`dumps_with_losses`) or refused (:func:`dumps`), never dropped
-silently.
+silently. What would make a file the reader refuses is never written, by either function: a
+value wider than its fixed columns (points of 100 or more, an ``XXA`` or ``250`` value that
+does not fit its 4 columns, a rating or pairing number over 9999, ...), a point system the
+dialect cannot state while the points of columns 81-84 depend on it, an event without players,
+numbers that do not run 1..N, an inconsistent tournament; the written text is read back before
+it is returned, and refused if it does not read.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from dataclasses import replace
 from decimal import Decimal
 
-from chessarbiter.errors import TrfDataLossError
+from chessarbiter.errors import TournamentError, TrfDataLossError, TrfError
+from chessarbiter.limits import MAX_PLAYERS, MAX_ROUNDS
 from chessarbiter.model import (
     Colour,
     ForbiddenPairs,
@@ -35,6 +42,7 @@ from chessarbiter.model import (
 from chessarbiter.model.points import STANDARD
 from chessarbiter.trf import records as rec
 from chessarbiter.trf.dialects import TRF2026, Dialect
+from chessarbiter.trf.reader import read
 
 _XXS_ORDER = (
     ("WW", "win_white"),
@@ -55,7 +63,9 @@ _XXS_ORDER = (
 def dumps(tournament: Tournament, dialect: Dialect = TRF2026) -> str:
     """The TRF text of ``tournament``.
 
-    :raises TrfDataLossError: if the dialect cannot carry part of the tournament.
+    :raises TrfDataLossError: if the dialect cannot carry part of the tournament, or the text
+        would not read back (see :func:`dumps_with_losses`).
+    :raises TournamentError: if the tournament is inconsistent (:meth:`Tournament.check`).
     """
     text, losses = dumps_with_losses(tournament, dialect)
     if losses:
@@ -79,15 +89,59 @@ def dump(tournament: Tournament, path: str | os.PathLike[str], dialect: Dialect 
 
 
 def dumps_with_losses(tournament: Tournament, dialect: Dialect = TRF2026) -> tuple[str, list[str]]:
-    """The TRF text of ``tournament`` and a list of what the dialect could not carry."""
+    """The TRF text of ``tournament`` and a list of what the dialect could not carry (left out
+    of a text that is still a valid file).
+
+    :raises TrfDataLossError: naming what cannot be written at all, because the file would be
+        one the reader refuses (a value wider than its columns, points that the dialect's
+        point system would contradict, no player, ...): the text is read back before it is
+        returned.
+    :raises TournamentError: if the tournament is inconsistent (:meth:`Tournament.check`): a
+        file of it would be refused.
+    """
     w = _Writer(tournament, dialect)
     lines = w.lines()
+    if w.unwritable:
+        _refuse_inconsistent(tournament)
+        raise TrfDataLossError(w.unwritable)
     text = "".join(line.rstrip() + dialect.line_ending for line in lines)
+    try:  # the writer's promise, checked: what it writes, its reader reads
+        read(text, "<written>")
+    except TrfError as e:
+        _refuse_inconsistent(tournament)
+        shown = [f"line {p.line}, column {p.column}: {p.message}" for p in e.problems[:3]]
+        raise TrfDataLossError(
+            [f"the file as written would not read back ({'; '.join(shown)})"]
+        ) from None
     return text, w.losses
 
 
+def _refuse_inconsistent(tournament: Tournament) -> None:
+    """:class:`TournamentError` if the tournament itself is inconsistent (then no dialect
+    can write it)."""
+    inconsistencies = tournament.check()
+    if inconsistencies:
+        raise TournamentError(
+            "an inconsistent tournament cannot be written: "
+            + "; ".join(str(p) for p in inconsistencies[:10])
+            + ("; ..." if len(inconsistencies) > 10 else "")
+        )
+
+
 def _pts(value: Points) -> str:
-    return f"{value:4.1f}"
+    """Points in 4 columns, with one decimal (``" 1.5"``), or exactly (``"0.25"``) when one
+    decimal would round them; wider than 4 when they do not fit (callers check)."""
+    one = f"{value:4.1f}"
+    if Decimal(one) == value:
+        return one
+    exact = format(Decimal(value).normalize(), "f")
+    return exact.rjust(4)
+
+
+def _fits(value: Points, width: int = 4) -> bool:
+    """Whether :func:`_pts` writes ``value`` exactly in ``width`` columns."""
+    text = _pts(value)
+    return len(text) <= width and value.is_finite() and Decimal(text) == value
 
 
 class _Writer:
@@ -96,12 +150,52 @@ class _Writer:
         self.d = dialect
         self.v26 = dialect.version == "2026"
         self.losses: list[str] = []
+        self.unwritable: list[str] = []
         self.scores = t.scores()
 
     def lose(self, what: str) -> None:
+        """``what`` is left out: the file is valid without it."""
         self.losses.append(what)
 
+    def refuse(self, what: str) -> None:
+        """``what`` cannot be written: a file with it would be refused by the reader."""
+        self.unwritable.append(what)
+
+    def number(self, what: str, value: int, low: int, high: int) -> None:
+        """A number of a fixed-width column must be between ``low`` and ``high``."""
+        if not low <= value <= high:
+            self.refuse(f"{what} {value}: a TRF file takes {low} to {high}")
+
+    def points(self, what: str, value: Points, columns: str) -> None:
+        if not _fits(value):
+            self.refuse(f"{what} {value}: wider than the 4 columns {columns} (at most 99.5)")
+
+    def check_event(self) -> None:
+        """What the reader refuses in any dialect: no player, numbers not 1..N, too many
+        players or rounds, a line break inside a field."""
+        t = self.t
+        numbers = sorted(t.players)
+        if not numbers:
+            self.refuse("an event without players (a TRF file needs a player record 001)")
+        elif numbers != list(range(1, len(numbers) + 1)):
+            missing = next(n for n, m in enumerate(numbers, start=1) if n != m)
+            self.refuse(f"pairing numbers that do not run 1..{len(numbers)} ({missing} missing)")
+        if len(numbers) > MAX_PLAYERS:
+            self.refuse(f"{len(numbers)} players (a file takes {MAX_PLAYERS:,} at most)")
+        if t.total_rounds is not None:
+            self.number("number of rounds", t.total_rounds, 1, MAX_ROUNDS)
+        if t.recorded_rounds > MAX_ROUNDS:
+            self.refuse(f"results for {t.recorded_rounds} rounds (at most {MAX_ROUNDS})")
+
     def lines(self) -> list[str]:
+        self.check_event()
+        out = self.all_lines()
+        for line in out:
+            if "\n" in line or "\r" in line:
+                self.refuse(f"a line break inside record {line[:3]!r} (a field holds one)")
+        return out
+
+    def all_lines(self) -> list[str]:
         t, out = self.t, list[str]()
         headers = {code: getattr(t, attr) for code, attr in rec.TEXT_HEADERS.items()}
         for code in ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102"):
@@ -158,8 +252,7 @@ class _Writer:
             ("172", t.rank_method),
             ("182", t.pairing_controller),
             ("192", t.system),
-            ("202", ",".join(t.tiebreaks)),
-            ("212", ",".join(t.team_tiebreaks)),
+            *self.tiebreak_records(),
             ("222", t.time_control_code),
         ]
         carried_by_engine = {"142", "152"} if self.d.engine else set()
@@ -173,6 +266,23 @@ class _Writer:
             elif code not in carried_by_engine and not (code == "162" and self.d.engine):
                 self.lose(f"record {code} ({_WHAT[code]}; TRF-2026 only)")
         return out
+
+    def tiebreak_records(self) -> list[tuple[str, str]]:
+        """``202`` (the tie-breaks) and/or ``212`` (``PTS`` then the same tie-breaks), as the
+        model's :attr:`~Tournament.tiebreak_records` say, for the ranking of the event's
+        participants: the teams in a team event, else the players. TRF-2026 has no record for
+        the other ranking's list."""
+        t = self.t
+        ranking, other = (
+            (t.team_tiebreaks, t.tiebreaks) if t.is_team_event else (t.tiebreaks, t.team_tiebreaks)
+        )
+        if other:
+            whose = "players'" if t.is_team_event else "teams'"
+            self.lose(f"the {whose} tie-breaks {','.join(other)} (202/212 list the "
+                      f"{'teams' if t.is_team_event else 'players'}' ones)")  # fmt: skip
+        codes = [code for code in ("202", "212") if code in t.tiebreak_records] or ["202"]
+        names = ",".join(ranking)
+        return [(code, names if code == "202" else f"PTS,{names}") for code in codes if names]
 
     def scoring_162(self) -> str:
         ps = self.t.point_system
@@ -197,13 +307,15 @@ class _Writer:
                 self.lose("players absent next round (XXZ)")
             if any(f.first_round is None for f in t.forbidden_pairs) and not self.v26:
                 self.lose("forbidden pairs (XXP)")
-            if not self.v26 and not t.point_system.is_standard:
-                self.lose("the point system (162, XXS or BB* records)")
+            if not t.point_system.is_standard and not (self.v26 and _fits_162(t.point_system)):
+                if not self.v26:
+                    self.lose("the point system (162, XXS or BB* records)")
+                self.points_without_point_system()
             return out
         ps = t.point_system
         bb_ok = _fits_bbp(ps)
         if not bb_ok or self.d.xxs:
-            out.append("XXS " + " ".join(f"{k}={getattr(ps, f):.1f}" for k, f in _XXS_ORDER))
+            out.append("XXS " + " ".join(f"{k}={_exact(getattr(ps, f))}" for k, f in _XXS_ORDER))
         if t.absent_next_round:
             out.append("XXZ " + " ".join(str(n) for n in t.absent_next_round))
         for group in t.forbidden_pairs:
@@ -225,12 +337,40 @@ class _Writer:
                     out.append(f"{code} {_pts(values[code])}")
         return out
 
+    def points_without_point_system(self) -> None:
+        """A file that cannot state its point system is read with the standard one (1, ½, 0):
+        the points of columns 81-84 must then be the standard ones."""
+        t = self.t
+        standard = replace(t, point_system=STANDARD).scores()
+        for number, points in self.scores.items():
+            if standard[number] != points:
+                name = "TRF16" if not self.v26 else "TRF-2026 record 162"
+                self.refuse(
+                    f"points under the event's point system, which {name} cannot state: "
+                    f"player {number} has {points}, a reader would count {standard[number]} "
+                    f"(1, ½, 0); write TRF-2026 or add the engine lines (XXS, BB*)"
+                )
+                return
+
     def player(self, p: Player) -> str:
         if len(p.name) > 33:
             self.lose(f"player {p.number}: the name is longer than 33 characters")
+        for what, value, width in (
+            ("sex", p.sex, 1),
+            ("title", p.title, 3),
+            ("federation", p.federation, 3),
+            ("FIDE id", p.fide_id, 11),
+            ("birth date", p.birth_date, 10),
+        ):
+            if len(value) > width:
+                self.lose(f"player {p.number}: {what} {value!r} wider than {width} columns")
         points = self.scores[p.number]
-        if points >= 100:
-            self.lose(f"player {p.number}: points {points} do not fit columns 81-84")
+        self.points(f"player {p.number}: points", points, "81-84")
+        self.number(f"player {p.number}: pairing number", p.number, 1, 9999)
+        if p.rating is not None:
+            self.number(f"player {p.number}: rating", p.rating, 0, 9999)
+        if p.rank is not None:
+            self.number(f"player {p.number}: rank", p.rank, 0, 9999)
         rating = "" if p.rating is None else str(p.rating)
         head = (
             f"001 {p.number:4d} {p.sex:1.1}{p.title:>3.3} {p.name:<33.33} {rating:>4} "
@@ -246,6 +386,11 @@ class _Writer:
         if not self.d.engine:
             self.lose("virtual points for pairing (XXA)")
             return []
+        for n, values in t.virtual_points.items():
+            for r, v in enumerate(values, start=1):
+                self.points(f"XXA of player {n}, round {r}:", v, f"{10 + 5 * (r - 1)}-")
+            if len(values) > MAX_ROUNDS:
+                self.refuse(f"XXA of player {n}: {len(values)} values (at most {MAX_ROUNDS})")
         return [
             f"XXA {n:4d}" + "".join(f" {_pts(v)}" for v in values)
             for n, values in sorted(t.virtual_points.items())
@@ -259,6 +404,10 @@ class _Writer:
         for team in self.t.teams:
             if len(team.name) > 32:
                 self.lose(f"team {team.name!r}: the name is longer than 32 characters")
+            for member in team.members:
+                self.number(f"team {team.name!r}: member", member, 1, 9999)
+            if team.number is not None:
+                self.number(f"team {team.name!r}: team number", team.number, 1, 999)
             line_013 = f"013 {team.name:<32.32}" + " ".join(f"{m:4d}" for m in team.members)
             if self.v26 and team.number is not None:
                 widths = {
@@ -297,8 +446,16 @@ class _Writer:
                 self.lose("forbidden pairs limited to some rounds (record 260)")
             return out
         for bye in t.bye_requests:
+            self.number("240: round", bye.round, 1, 999)
             out.append(f"240 {bye.kind.value} {bye.round:3d}" + _ids(bye.players))
         for a in t.accelerations:
+            for what, value in (("match points", a.match_points), ("points", a.game_points)):
+                if value is not None:
+                    self.points(f"250: {what}", value, "5-8" if what[0] == "m" else "10-13")
+            self.number("250: first round", a.first_round, 1, 999)
+            self.number("250: last round", a.last_round, 1, 999)
+            self.number("250: first id", a.first_player, 1, 9999)
+            self.number("250: last id", a.last_player, 1, 9999)
             mp = "" if a.match_points is None else _pts(a.match_points)
             gp = "" if a.game_points is None else _pts(a.game_points)
             out.append(
@@ -320,6 +477,8 @@ class _Writer:
             return [f"260 {1:3d} {last:3d}" + _ids(group.players)]
         first = group.first_round or 1
         last = group.last_round or self.t.total_rounds or 999
+        self.number("260: first round", first, 1, 999)
+        self.number("260: last round", last, 1, 999)
         return [f"260 {first:3d} {last:3d}" + _ids(group.players)]
 
     def national_ratings(self) -> list[str]:
@@ -329,6 +488,21 @@ class _Writer:
                 if not self.v26:
                     self.lose(f"player {p.number}: national rating record {nr.federation}")
                     continue
+                if nr.rating is not None:
+                    self.number(f"player {p.number}: {nr.federation} rating", nr.rating, 0, 9999)
+                for what, value, width in (
+                    ("federation", nr.federation, 3),
+                    ("sex", nr.sex, 1),
+                    ("category", nr.category, 3),
+                    ("name", nr.name, 33),
+                    ("origin", nr.origin, 3),
+                    ("national id", nr.national_id, 11),
+                    ("birth date", nr.birth_date, 10),
+                ):
+                    if len(value) > width:
+                        self.lose(
+                            f"player {p.number}: national {what} {value!r} wider than {width}"
+                        )
                 rating = "" if nr.rating is None else str(nr.rating)
                 out.append(
                     f"{nr.federation:3.3} {p.number:4d} {nr.sex:1.1}{nr.category:>3.3} "
@@ -346,9 +520,16 @@ _WHAT = {
     "182": "pairing controller",
     "192": "tournament type",
     "202": "tie-breaks",
-    "212": "team tie-breaks",
+    "212": "standings order",
     "222": "time control code",
 }
+
+
+def _exact(value: Points) -> str:
+    """A number of points as the free-format engine lines write it: one decimal at least
+    (``1.0``), every decimal it has (``0.25``)."""
+    one = f"{value:.1f}"
+    return one if Decimal(one) == value else format(Decimal(value).normalize(), "f")
 
 
 def _ids(ids: Iterable[int]) -> str:
