@@ -161,8 +161,36 @@ def test_no_valid_pairing_exits_1_with_a_message(capsys, tmp_path):
     code, out, err = run(capsys, "--dutch", source, "-p", out_file)
     assert code == NO_VALID_PAIRING
     assert out == ""
-    assert err.startswith(f"Error while pairing {source}: No valid pairing exists: ")
+    # issue 13 item 19: said once, not "No valid pairing exists: no valid pairing exists: ..."
+    assert err == (
+        f"Error while pairing {source}: No valid pairing exists: the players cannot all be "
+        "paired while satisfying every absolute criterion\n"
+    )
     assert out_file.read_text() == ""  # opened before pairing, as bbpPairings does
+
+
+@needs_corpus
+def test_issue_13_item_2_pairing_over_a_round_without_results_is_refused(capsys, tmp_path):
+    """The file ``pair --round-out`` writes (round 3 paired, no results) is not paired again:
+    exit 3 (INVALID_REQUEST), naming the round and its games; ``-c`` still checks it."""
+    from chessarbiter.cli.main import main
+
+    needs_matching()
+    paired = tmp_path / "paired.trf"
+    assert main(["pair", str(corpus("t010") / "round03.trf"), "--round-out", str(paired)]) == 0
+    capsys.readouterr()
+    out_file = tmp_path / "out.txt"
+    code, out, err = run(capsys, "--dutch", paired, "-p", out_file)
+    assert (code, out) == (INVALID_REQUEST, "")
+    assert err == (
+        f"Error while pairing {paired}: round 3 is not finished: 3 games have no result "
+        "(White-Black: 5-1, 2-3, 7-4); a round is paired only when the results of the previous "
+        "rounds are known (C.04.1, C.04.2)\n"
+    )
+    assert out_file.read_text() == ""
+    code, out, _ = run(capsys, "--dutch", paired, "-c")
+    assert code == 0
+    assert out.splitlines()[-2:] == ["paired: Round #3", ""]
 
 
 @needs_corpus
@@ -365,7 +393,10 @@ def test_generation_that_stops_writes_the_partial_tournament(capsys, tmp_path):
     out = tmp_path / "two.trf"
     code, _, err = run(capsys, "--dutch", "-g", config, "-o", out, "-s", "1")
     assert code == NO_VALID_PAIRING
-    assert err.startswith(f"Error generating {out}: No valid pairing exists for round 2")
+    assert err == (
+        f"Error generating {out}: No valid pairing exists for round 2 of the generated "
+        "tournament: the players cannot all be paired while satisfying every absolute criterion\n"
+    )
     t = trf.load(out)
     assert t.total_rounds == 3 and t.rounds_played == 1
 
@@ -379,6 +410,38 @@ def test_bad_seeds(capsys, tmp_path, seed, code):
     config.write_text(SMALL)
     assert run(capsys, "--dutch", "-g", config, "-o", tmp_path / "o.trf", "-s", seed)[0] == code
     assert not (tmp_path / "o.trf").exists()
+
+
+def test_issue_13_item_18_a_junk_or_empty_model_generates_nothing(capsys, tmp_path):
+    """``--dutch JUNK -g`` wrote ``XXR 0`` and exited 0: a model without players or without a
+    paired round is refused with exit 3 and nothing is written."""
+    junk = tmp_path / "junk.trf"
+    junk.write_text("junk junk\n")
+    out = tmp_path / "o.trf"
+    code, _, err = run(capsys, "--dutch", junk, "-g", "-o", out, "-s", "1")
+    assert code == INVALID_REQUEST and err
+    assert not out.exists()
+    empty = tmp_path / "empty.trf"
+    empty.write_text(
+        "012 Empty\nXXR 5\n"
+        "001    1      Ann                               2000                             "
+        "0.0    1\n"
+        "001    2      Bob                               1900                             "
+        "0.0    2\n"
+    )
+    code, _, err = run(capsys, "--dutch", empty, "-g", "-o", out, "-s", "1")
+    assert code == INVALID_REQUEST
+    assert err == (
+        f"Error processing file {empty}: The model has no round paired: the tournament "
+        "generated has as many rounds as the model.\n"
+    )
+    assert not out.exists()
+    config = tmp_path / "zero.cfg"
+    for text in ("PlayersNumber=0\n", "RoundsNumber=0\n"):
+        config.write_text(text)
+        code, _, err = run(capsys, "--dutch", "-g", config, "-o", out, "-s", "1")
+        assert code == INVALID_REQUEST and "There must be at least one" in err
+        assert not out.exists()
 
 
 def test_bad_configurations(capsys, tmp_path):

@@ -160,7 +160,35 @@ def test_no_valid_pairing_exits_1(capsys):
     needs_matching()
     code, out, err = run(capsys, "pair", corpus("t047") / "round07.trf")
     assert (code, out) == (EXIT_FAILURE, "")
-    assert err.startswith("error: no valid pairing: ")
+    # issue 13 item 19: the reason once, not "no valid pairing: no valid pairing exists: ..."
+    assert err == (
+        "error: no valid pairing exists: the players cannot all be paired while satisfying "
+        "every absolute criterion\n"
+    )
+
+
+def test_issue_13_item_2_a_round_without_results_is_not_paired_over(capsys, tmp_path):
+    """Pairing the file ``--round-out`` wrote (round 3 paired, no results) again is refused
+    with exit 3, naming the round and its games; ``--round 3`` still re-pairs round 3."""
+    needs_matching()
+    source = corpus("t010") / "round03.trf"
+    paired = tmp_path / "paired.trf"
+    code, first, _ = run(capsys, "pair", source, "--round-out", paired)
+    assert code == EXIT_OK
+    again = tmp_path / "again.trf"
+    code, out, err = run(capsys, "pair", paired, "--round-out", again)
+    assert (code, out) == (EXIT_INVALID_INPUT, "")
+    assert err == (
+        "error: round 3 is not finished: 3 games have no result (White-Black: 5-1, 2-3, 7-4); "
+        "a round is paired only when the results of the previous rounds are known "
+        "(C.04.1, C.04.2)\n"
+    )
+    assert not again.exists()
+    code, out, _ = run(capsys, "pair", paired, "--round", "3")
+    assert (code, out) == (EXIT_OK, first)
+    code, _, err = run(capsys, "pair", paired, "--round", "4")
+    assert code == EXIT_INVALID_INPUT
+    assert err.startswith("error: round 3 is not finished: 3 games have no result")
 
 
 def test_invalid_input_exits_3(capsys, tmp_path):

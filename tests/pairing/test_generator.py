@@ -183,6 +183,26 @@ def test_impossible_configurations_are_refused():
         parse_config("HighestRating=10000\n", BASE).validate()
 
 
+def test_issue_13_item_18_no_players_no_rounds_or_too_many_rounds_are_refused():
+    with pytest.raises(BadConfigError, match=r"at least one player \(PlayersNumber\)"):
+        parse_config("PlayersNumber=0\n", BASE).validate()
+    with pytest.raises(BadConfigError, match=r"at least one round \(RoundsNumber\)"):
+        parse_config("RoundsNumber=0\n", BASE).validate()
+    with pytest.raises(GeneratorLimitError, match="at most 99 rounds"):
+        parse_config("RoundsNumber=100\n", BASE).validate()
+    parse_config("RoundsNumber=99\nPlayersNumber=1\n", BASE).validate()
+
+
+def test_issue_13_item_18_a_model_without_players_or_rounds_is_refused():
+    with pytest.raises(BadConfigError, match="no players"):
+        config_from_model(Tournament(total_rounds=5))
+    t = Tournament(total_rounds=5)
+    t.add_player(Player(1, "A", rating=2000))
+    t.add_player(Player(2, "B", rating=1900))
+    with pytest.raises(BadConfigError, match="no round paired"):
+        config_from_model(t)
+
+
 def test_expected_score_is_bbppairings_normal_model():
     assert _expected_score(0) == pytest.approx(0.5)
     assert _expected_score(round(2000 / 7)) == pytest.approx(0.8413, abs=1e-3)  # Φ(1)

@@ -104,3 +104,11 @@ def test_seed_000_and_current_differ() -> None:
 def test_errors(fen: str, side: str, rules: str, message: str) -> None:
     with pytest.raises(FlagError, match=message):
         adjudicate(fen, side, rules)
+
+
+def test_issue_13_item_18_the_search_is_bounded() -> None:
+    """The helpmate search takes at most ``limits.MAX_FLAG_NODES`` positions, whoever calls."""
+    from chessarbiter.limits import MAX_FLAG_NODES
+
+    with pytest.raises(FlagError, match="node_limit between 1 and"):
+        adjudicate("8/8/8/4k3/8/8/8/4K2N w - - 0 1", "black", node_limit=MAX_FLAG_NODES + 1)

@@ -23,6 +23,7 @@ import re
 
 import click
 
+from chessarbiter import limits
 from chessarbiter.timecontrol.clock import Simulation, interleave, parse_seconds, simulate
 from chessarbiter.timecontrol.errors import ClockError, LawsError, TimeControlError
 from chessarbiter.timecontrol.flag import (
@@ -77,6 +78,9 @@ def read_control(text: str, notation: str = "auto") -> ColourControls:
 
     >>> read_control("W300-B240").black.to_pgn()
     '240'
+
+    :raises TimeControlError: for a text the notation does not read (the readers also refuse
+        one longer than :data:`~chessarbiter.limits.MAX_TIME_CONTROL_CHARS` characters).
     """
     if notation == "trf" or (notation == "auto" and _TRF_SHAPE.match(text)):
         return parse_trf(text)
@@ -109,7 +113,10 @@ _CATEGORY = click.Choice([c.value for c in Category])
 
 @click.group("clock")
 def clock_group() -> None:
-    """Time controls, clocks and the arbiter's rule calculators (Laws 1984, 1997, 2023)."""
+    """Time controls, clocks and the arbiter's rule calculators (Laws 1984, 1997, 2023).
+
+    A time control (CONTROL, --black-control) has at most 200 characters.
+    """
 
 
 @clock_group.command("classify")
@@ -265,9 +272,19 @@ def _print_simulation(run: Simulation) -> None:
     show_default=True,
 )
 @click.option(
-    "--max-plies", type=click.IntRange(0, 20), default=DEFAULT_MAX_PLIES, show_default=True
+    "--max-plies",
+    type=click.IntRange(0, 20),
+    default=DEFAULT_MAX_PLIES,
+    show_default=True,
+    help="Longest helpmate searched, 0 to 20 plies.",
 )
-@click.option("--node-limit", type=click.IntRange(1), default=DEFAULT_NODE_LIMIT, show_default=True)
+@click.option(
+    "--node-limit",
+    type=click.IntRange(1, limits.MAX_FLAG_NODES),
+    default=DEFAULT_NODE_LIMIT,
+    show_default=True,
+    help=f"Positions searched at most, 1 to {limits.MAX_FLAG_NODES}.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
 def flag_command(
     fen: str, side: str, rules: str, max_plies: int, node_limit: int, as_json: bool

@@ -318,7 +318,7 @@ def _leaders(leaders: list[Standing], *, final: bool, ascii: bool) -> str:
     type=click.IntRange(min=1),
     default=None,
     metavar="N",
-    help="Stop after round N (default: play every round).",
+    help="Stop after round N, 1 to the event's 9 rounds (default: play every round).",
 )
 @click.option(
     "--trf-out",

@@ -37,7 +37,10 @@ Exit codes (bbpPairings' ``main.cpp``):
 2  UNEXPECTED_ERROR  an internal error (please report)
 3  INVALID_REQUEST   malformed command line; invalid TRF or configuration file (the problems on
                      standard error as ``FILE:LINE:COL: message``); a request the engine cannot
-                     serve (``--burstein``, an unknown initial colour, an edition not available)
+                     serve (``--burstein``, an unknown initial colour, an edition not available);
+                     ``-p`` on a file whose last round has games without a result (the round
+                     and the games are named: C.04.1/C.04.2, a round is paired once the
+                     previous results are known)
 4  LIMIT_EXCEEDED    beyond what TRF can carry (players, ratings), a seed above 2^64 - 1
 5  FILE_ERROR        an input that cannot be read or an output that cannot be written
 == ================= ===========================================================================
@@ -62,7 +65,7 @@ from chessarbiter import trf as trf_io
 from chessarbiter.errors import ChessArbiterError, FileFormatError, PairingError
 from chessarbiter.model import Tournament
 from chessarbiter.pairing.checker import Pair, RoundDifference, check_rounds, checklist
-from chessarbiter.pairing.dutch.engine import MatcherFactory, pair_round
+from chessarbiter.pairing.dutch.engine import MatcherFactory, no_pairing_reason, pair_round
 from chessarbiter.pairing.generator import (
     BadConfigError,
     GenerationStopped,
@@ -73,6 +76,7 @@ from chessarbiter.pairing.generator import (
     generate,
     parse_config,
 )
+from chessarbiter.pairing.readiness import check_ready_to_pair
 from chessarbiter.pairing.result import NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.state import Edition
 
@@ -338,12 +342,13 @@ def _pair(req: _Request, edition: Edition, matcher: MatcherFactory | None) -> in
     try:
         list_stream = _open_checklist(req, source)
         try:
+            check_ready_to_pair(tournament, tournament.rounds_played + 1)
             pairing = pair_round(tournament, edition, matcher=matcher)
         except NoValidPairingError as e:
             if list_stream is not None:
                 _write_checklist(list_stream, tournament, edition, None)
             _close_checklist(list_stream, complete=False)
-            _err(f"Error while pairing {source}: No valid pairing exists: {e}")
+            _err(f"Error while pairing {source}: No valid pairing exists: {no_pairing_reason(e)}")
             return NO_VALID_PAIRING
         except PairingError as e:
             _close_checklist(list_stream, complete=False)

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import click
 
+from chessarbiter import limits
+from chessarbiter.cli.files import read_text
 from chessarbiter.pairing.knockout import brackets
 from chessarbiter.pairing.knockout.report import bracket_html
 
@@ -74,12 +76,21 @@ def register(group: click.Group) -> None:
         default="tsv",
         show_default=True,
     )
-    @click.option("--games", type=int, default=None, help="Main games a match (cup, seeded).")
+    @click.option(
+        "--games",
+        type=click.IntRange(1, limits.MAX_MATCH_GAMES),
+        default=None,
+        help=f"Main games a match (cup, seeded), 1 to {limits.MAX_MATCH_GAMES}.",
+    )
     @click.option("--title", default="", help="Title of the HTML bracket.")
     def draw_command(players: Path, scheme: str, fmt: str, games: int | None, title: str) -> None:
-        """Draw the bracket of a knockout event from its players file."""
+        """Draw the bracket of a knockout event from its players file.
+
+        The file is UTF-8 or Windows-1252 (Latin-1) text, at most 16 MiB, with at most
+        10,000 participants. Exit 3 for a malformed file or an impossible field.
+        """
         # a malformed file or an impossible field: ChessArbiterError, exit 3 (cli.main)
-        entrants = brackets.read_players_tsv(players.read_text(encoding="utf-8"), str(players))
+        entrants = brackets.read_players_tsv(read_text(players), str(players))
         matches, names = draw(entrants, scheme, games)
         if fmt == "tsv":
             click.echo(brackets.to_tsv(matches), nl=False)

@@ -13,6 +13,7 @@ import json
 
 import click
 
+from chessarbiter import limits
 from chessarbiter.pairing.knockout.matches import (
     PRESETS,
     SIDES,
@@ -44,8 +45,13 @@ def parse_scores(text: str) -> list[float]:
     """
     if not text.strip():
         return []
+    words = text.split(",")
+    if len(words) > limits.MAX_MATCH_GAMES:
+        raise MatchError(
+            f"--scores: {len(words)} games; a match has at most {limits.MAX_MATCH_GAMES}"
+        )
     scores = []
-    for number, word in enumerate(text.split(","), start=1):
+    for number, word in enumerate(words, start=1):
         word = word.strip()
         value = _SCORE_WORDS.get(word)
         if value is None:
@@ -136,14 +142,15 @@ def _games_as_text(decision: Decision) -> list[str]:
     type=int,
     required=True,
     metavar="N",
-    help="Stage (round) of the event: 1-8 for both presets; fide-1997 stage 7 has four main "
-    "games, stage 8 six.",
+    help="Stage (round) of the event: 1-8 for both presets (exit 3 otherwise); fide-1997 "
+    "stage 7 has four main games, stage 8 six.",
 )
 @click.option(
     "--scores",
     default="",
     metavar="LIST",
-    help="The first player's points per game played, in order, comma-separated (1, 0, 0.5).",
+    help="The first player's points per game played, in order, comma-separated (1, 0, 0.5); "
+    f"at most {limits.MAX_MATCH_GAMES} games.",
 )
 @click.option(
     "--armageddon",
@@ -153,11 +160,12 @@ def _games_as_text(decision: Decision) -> list[str]:
 )
 @click.option(
     "--armageddon-after",
-    type=click.IntRange(min=0),
+    type=click.IntRange(0, limits.MAX_MATCH_GAMES),
     default=0,
     show_default=True,
     metavar="K",
-    help="With --armageddon: sudden-death games played before the order.",
+    help="With --armageddon: sudden-death games played before the order, 0 to "
+    f"{limits.MAX_MATCH_GAMES}.",
 )
 @click.option(
     "--armageddon-white",
@@ -175,7 +183,10 @@ def _games_as_text(decision: Decision) -> list[str]:
     "side that chooses). Repeatable.",
 )
 @click.option(
-    "--seed", type=int, default=None, help="Draw the lots not recorded with a seeded generator."
+    "--seed",
+    type=int,
+    default=None,
+    help="Draw the lots not recorded with a seeded generator (any whole number).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--detail", is_flag=True, help="Add colours, lots, the score and the games played.")

@@ -1,7 +1,11 @@
 """The ``chessarbiter`` command and its exit codes.
 
 Exit codes: 0 ok; 1 anything else (including "no valid pairing"); 2 usage error; 3 invalid
-input (a malformed or inconsistent file, an impossible request).
+input (a malformed or inconsistent file, an impossible request, a count beyond its bound).
+
+Every count a command takes has a bound, said in the option's help
+(:mod:`chessarbiter.limits`): a value outside it is refused before anything is computed, with
+2 when the option itself is a range, else 3 from the library's check.
 
 The engine form (``chessarbiter --dutch IN.trf -p OUT``), drop-in compatible with bbpPairings
 and JaVaFo, keeps those engines' exit codes instead (see :mod:`chessarbiter.cli.engine`):
@@ -27,7 +31,8 @@ Exit codes:
   0  success
   1  any other failure
   2  usage error (unknown option, missing argument, no such file)
-  3  invalid input (malformed or inconsistent file, impossible request)
+  3  invalid input (malformed or inconsistent file, impossible request,
+     a count beyond the bound its option's help gives)
 """
 
 

@@ -12,12 +12,14 @@ from decimal import Decimal
 
 import click
 
+from chessarbiter import limits
 from chessarbiter import trf as trf_io
 from chessarbiter.cli.main import EXIT_FAILURE
 from chessarbiter.model import PlayerId, Result, Tournament
 from chessarbiter.pairing.apply import apply_pairing
 from chessarbiter.pairing.checker import tournament_before_round
-from chessarbiter.pairing.dutch.engine import explain_round, pair_round
+from chessarbiter.pairing.dutch.engine import explain_round, no_pairing_reason, pair_round
+from chessarbiter.pairing.readiness import check_ready_to_pair
 from chessarbiter.pairing.result import NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.colours import ColourRule
 from chessarbiter.pairing.swiss.state import Edition
@@ -118,11 +120,11 @@ def pairing_as_text(tournament: Tournament, pairing: RoundPairing, edition: Edit
 @click.option(
     "--round",
     "round_number",
-    type=click.IntRange(min=1),
+    type=click.IntRange(1, limits.MAX_ROUNDS),
     default=None,
     metavar="N",
     help="Pair round N as the tournament stood before it (rounds from N on set aside), e.g. to "
-    "explain a past round; default: the next round.",
+    f"explain a past round; default: the next round. 1 to {limits.MAX_ROUNDS}.",
 )
 @click.option(
     "--explain",
@@ -151,14 +153,20 @@ def pair_command(
 ) -> None:
     """Pair the next round of the Swiss tournament in FILE (a TRF) by the FIDE (Dutch) system.
 
-    Players with a bye or an absence already recorded for the round are not paired. Exit 1 when
-    no valid pairing exists, 3 when FILE is invalid.
+    Players with a bye or an absence already recorded for the round are not paired. A round is
+    paired only when every game of the earlier rounds has a result (C.04.1, C.04.2).
+
+    Exit codes: 0 paired; 1 no valid pairing exists; 2 usage error; 3 FILE is invalid, or an
+    earlier round has games without a result (the round and its games are named).
     """
     chosen = Edition(edition)
     doc = trf_io.read_file(file)
     tournament = doc.tournament
     if round_number is not None:
         tournament = tournament_before_round(tournament, round_number)
+    check_ready_to_pair(
+        tournament, round_number if round_number is not None else tournament.rounds_played + 1
+    )
     rule = ColourRule(colour_rules)
     try:
         if explain:
@@ -169,7 +177,7 @@ def pair_command(
         else:
             pairing = pair_round(tournament, chosen, colour_rule=rule)
     except NoValidPairingError as e:
-        click.echo(f"error: no valid pairing: {e}", err=True)
+        click.echo(f"error: no valid pairing exists: {no_pairing_reason(e)}", err=True)
         ctx.exit(EXIT_FAILURE)
     if output_format == "json":
         click.echo(pairing_as_json(pairing, chosen))

@@ -6,6 +6,7 @@ import json
 
 import click
 
+from chessarbiter import limits
 from chessarbiter.pairing.roundrobin import (
     BYE,
     Pair,
@@ -55,7 +56,7 @@ def rounds_as_text(rounds: list[list[Pair]]) -> list[str]:
     type=int,
     required=True,
     metavar="N",
-    help="Number of players (2 or more); an odd number adds a bye.",
+    help=f"Number of players, 2 to {limits.MAX_ROUND_ROBIN_PLAYERS}; an odd number adds a bye.",
 )
 @click.option(
     "--double",

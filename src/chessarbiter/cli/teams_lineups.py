@@ -41,6 +41,8 @@ from pathlib import Path
 
 import click
 
+from chessarbiter import limits
+from chessarbiter.cli.files import read_text
 from chessarbiter.errors import FileFormatError, Problem
 from chessarbiter.pairing.teams.lineups import (
     Board,
@@ -117,11 +119,22 @@ def _data_lines(text: str, header: str) -> list[tuple[int, list[str], list[int]]
     return [row for row in rows if row[1]]
 
 
+def _number_in(text: str, low: int, high: int) -> bool:
+    """Whether ``text`` is a whole number (ASCII digits) from ``low`` to ``high``.
+
+    >>> _number_in("12", 1, 50), _number_in("²", 1, 50), _number_in("9" * 5000, 1, 50)
+    (True, False, False)
+    """
+    return (
+        text.isascii()
+        and text.isdigit()
+        and len(text) <= len(str(high))
+        and low <= int(text) <= high
+    )
+
+
 def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise RosterFileError([Problem(str(path), 0, 0, f"not UTF-8 text: {error}")]) from None
+    return read_text(path)
 
 
 @dataclass(slots=True)
@@ -177,8 +190,12 @@ def parse_roster_file(text: str, filename: str) -> RosterFile:
                 if name:
                     names.setdefault((team, player), name)
             continue
-        if not order_text.isdigit() or int(order_text) < 1:
-            problem(2, f"order must be a board or reserve number from 1, not {order_text!r}")
+        if not _number_in(order_text, 1, limits.MAX_BOARDS_PER_TEAM):
+            problem(
+                2,
+                "order must be a board or reserve number from 1 to "
+                f"{limits.MAX_BOARDS_PER_TEAM}, not {order_text[:20]!r}",
+            )
             continue
         order = int(order_text)
         places = draft.main if role == "main" else draft.reserves
@@ -248,7 +265,7 @@ def parse_lineup_file(text: str, filename: str, rosters: RosterFile) -> dict[str
             )
             continue
         boards = rosters.rosters[team].boards
-        if not board_text.isdigit() or not 1 <= int(board_text) <= boards:
+        if not _number_in(board_text, 1, boards):
             problems.append(
                 Problem(
                     filename,

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 import click
 
+from chessarbiter import limits
 from chessarbiter.pairing.teams.scheveningen import (
     MATCH_COLOURS,
     VARIANTS,
@@ -27,7 +28,11 @@ from chessarbiter.pairing.teams.scheveningen import (
     team_round_robin,
     team_round_robin_matches,
 )
-from chessarbiter.pairing.teams.three_in_two import TeamGame, games_as_dicts, schedule_tsv
+from chessarbiter.pairing.teams.three_in_two import (
+    TeamGame,
+    games_as_dicts,
+    schedule_tsv,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -57,16 +62,19 @@ def _emit(games: list[TeamGame], output_format: str, extra: dict[str, object]) -
         click.echo(schedule_tsv(games), nl=False)
 
 
+_BOARDS_HELP = f"Boards per team, 1 to {limits.MAX_BOARDS_PER_TEAM}."
+
+
 @click.command("scheveningen")
-@click.option("--boards", "-b", type=int, required=True, metavar="N", help="Boards per team.")
+@click.option("--boards", "-b", type=int, required=True, metavar="N", help=_BOARDS_HELP)
 @click.option(
     "--rounds",
     "-r",
     type=int,
     default=None,
     metavar="R",
-    help="Rounds; fewer than the boards splits the teams into groups of R boards "
-    "(boards must be divisible by R). Default: as many as boards.",
+    help="Rounds, at most the boards; fewer than the boards splits the teams into groups of R "
+    "boards (boards must be divisible by R, else exit 3). Default: as many as boards.",
 )
 @click.option(
     "--variant",
@@ -92,8 +100,15 @@ def scheveningen_command(
 
 
 @click.command("match")
-@click.option("--boards", "-b", type=int, required=True, metavar="N", help="Boards per team.")
-@click.option("--rounds", "-r", type=int, default=1, show_default=True, help="Rounds.")
+@click.option("--boards", "-b", type=int, required=True, metavar="N", help=_BOARDS_HELP)
+@click.option(
+    "--rounds",
+    "-r",
+    type=int,
+    default=1,
+    show_default=True,
+    help=f"Rounds, 1 to {limits.MAX_ROUNDS}.",
+)
 @click.option(
     "--colours",
     type=click.Choice(MATCH_COLOURS),
@@ -125,8 +140,15 @@ def match_command(
 
 
 @click.command("roundrobin")
-@click.option("--teams", "-t", type=int, required=True, metavar="N", help="Teams (2 to 26).")
-@click.option("--boards", "-b", type=int, required=True, metavar="B", help="Boards per team.")
+@click.option(
+    "--teams",
+    "-t",
+    type=int,
+    required=True,
+    metavar="N",
+    help="Teams (2 to 26).",
+)
+@click.option("--boards", "-b", type=int, required=True, metavar="B", help=_BOARDS_HELP)
 @format_option
 def roundrobin_command(teams: int, boards: int, output_format: str) -> None:
     """Print a team round robin by the Berger tables (seed 000): the first named team of a
@@ -153,8 +175,23 @@ def roundrobin_command(teams: int, boards: int, output_format: str) -> None:
 
 
 @click.command("mixed")
-@click.option("--players", "-p", type=int, required=True, metavar="P", help="Players per team.")
-@click.option("--teams", "-t", type=int, default=2, show_default=True, help="Teams.")
+@click.option(
+    "--players",
+    "-p",
+    type=int,
+    required=True,
+    metavar="P",
+    help=f"Players per team, 1 to {limits.MAX_BOARDS_PER_TEAM}; the teams' players together at "
+    f"most {limits.MAX_ROUND_ROBIN_PLAYERS} (exit 3 beyond).",
+)
+@click.option(
+    "--teams",
+    "-t",
+    type=int,
+    default=2,
+    show_default=True,
+    help="Teams, 2 to 26.",
+)
 @click.option(
     "--between-teams",
     "between_teams_only",

@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from chessarbiter import limits
 from chessarbiter.tiebreaks.board_prizes import BoardPrizeTable, board_tables
 from chessarbiter.tiebreaks.teams import (
     SUPPORTED,
@@ -134,7 +135,8 @@ def _specs_from_file(names: list[str]) -> tuple[list[TeamTieBreakSpec], list[str
     "--board-weights",
     default=None,
     metavar="W1,W2,...",
-    help="Weights of the BW tie-break, board 1 first (default the 1965 weights 58,56,...,42).",
+    help="Weights of the BW tie-break, board 1 first (default the 1965 weights 58,56,...,42); "
+    f"at most {limits.MAX_BOARDS_PER_TEAM}, each 0 to {limits.MAX_POINTS}.",
 )
 @click.option(
     "--edition",
@@ -178,6 +180,13 @@ def standings_command(
             weights = [Decimal(w) for w in board_weights.split(",") if w.strip()]
         except ArithmeticError:
             raise click.UsageError(f"--board-weights {board_weights!r}: numbers, please") from None
+        if len(weights) > limits.MAX_BOARDS_PER_TEAM or not all(
+            w.is_finite() and 0 <= w <= limits.MAX_POINTS for w in weights
+        ):
+            raise click.UsageError(
+                f"--board-weights: at most {limits.MAX_BOARDS_PER_TEAM} weights, each from 0 "
+                f"to {limits.MAX_POINTS}"
+            )
     rows = standings(event, score, specs, weights=weights, edition=edition)
     if output_format == "json":
         click.echo(json.dumps(standings_json(rows, score), indent=2, ensure_ascii=False))

@@ -13,7 +13,8 @@ from typing import Any
 
 import click
 
-from chessarbiter.pairing.teams.planner import Plan, plans
+from chessarbiter import limits
+from chessarbiter.pairing.teams.planner import MAX_TEAMS, MIN_TEAMS, Plan, plans
 from chessarbiter.pairing.teams.simultaneous import (
     Game,
     groups_for_days,
@@ -94,14 +95,25 @@ def register(group: click.Group) -> None:
     """Add ``simultaneous`` and ``planner`` to ``group`` (the ``teams`` group)."""
 
     @group.command("simultaneous")
-    @click.option("--teams", type=int, required=True, help="Number of teams.")
-    @click.option("--boards", type=int, required=True, help="Boards (players) per team.")
+    @click.option(
+        "--teams",
+        type=int,
+        required=True,
+        help=f"Number of teams, 2 to {limits.MAX_SIMULTANEOUS_TEAMS}.",
+    )
+    @click.option(
+        "--boards",
+        type=int,
+        required=True,
+        help=f"Boards (players) per team, 1 to {limits.MAX_SIMULTANEOUS_BOARDS}.",
+    )
     @click.option(
         "--days",
         type=int,
         default=None,
         help="Playing days; the boards are split into the fewest groups that finish in that "
-        "many days. Default: one day, every round at once (the extreme form).",
+        "many days (exit 3 when no split does). Default: one day, every round at once (the "
+        f"extreme form). At most {limits.MAX_ROUNDS}.",
     )
     @click.option(
         "--format",
@@ -135,7 +147,12 @@ def register(group: click.Group) -> None:
             click.echo("\n".join(games_as_tsv(games)))
 
     @group.command("planner")
-    @click.option("--teams", type=int, required=True, help="Number of teams, 11 to 25.")
+    @click.option(
+        "--teams",
+        type=int,
+        required=True,
+        help=f"Number of teams, {MIN_TEAMS} to {MAX_TEAMS}.",
+    )
     @click.option(
         "--carry",
         is_flag=True,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from chessarbiter import limits
 from chessarbiter.cli.teams_schedules import schedule_format_option
 from chessarbiter.pairing.teams.three_in_two import (
     schedule_tsv,
@@ -19,7 +20,8 @@ from chessarbiter.pairing.teams.three_in_two import (
     type=int,
     required=True,
     metavar="N",
-    help="Boards per team; must be even (seed 000).",
+    help=f"Boards per team, 2 to {limits.MAX_BOARDS_PER_TEAM}; must be even (seed 000; exit 3 "
+    "for an odd number).",
 )
 @schedule_format_option("games and whites")
 def three_in_two_command(boards: int, output_format: str) -> None:

@@ -26,6 +26,7 @@ from typing import Any
 import chess
 import click
 
+from chessarbiter import limits
 from chessarbiter.unusual import blitz as bz
 from chessarbiter.unusual import handicap as hc
 from chessarbiter.unusual import load as ld
@@ -155,7 +156,8 @@ def encode_command(
 @click.option(
     "--telegram",
     is_flag=True,
-    help="Moves may be run together and carry Hesse's/Nores's marks (t, c, p, l, m, s).",
+    help="Moves may be run together and carry Hesse's/Nores's marks (t, c, p, l, m, s); at "
+    f"most {tg.MAX_TELEGRAM_LETTERS} letters.",
 )
 @_json_option
 def decode_command(
@@ -182,12 +184,24 @@ def decode_command(
     required=True,
     help="The day play starts (YYYY-MM-DD); White sends on the first Mon/Wed/Fri from it.",
 )
-@click.option("--moves", "moves_text", default="1-10", show_default=True, help="e.g. 1-10, 1,5,9")
-@click.option("--first-move", type=int, default=1, show_default=True, help="Move sent first.")
+@click.option(
+    "--moves",
+    "moves_text",
+    default="1-10",
+    show_default=True,
+    help=f"e.g. 1-10, 1,5,9; move numbers 1 to {limits.MAX_MOVE_NUMBER}.",
+)
+@click.option(
+    "--first-move",
+    type=int,
+    default=1,
+    show_default=True,
+    help=f"Move sent first, 1 to {limits.MAX_MOVE_NUMBER}.",
+)
 @_json_option
 def days_command(start: dt.datetime, moves_text: str, first_move: int, as_json: bool) -> None:
     """Sending days of a telegraph game (seed 000): White Mon/Wed/Fri, Black Tue/Thu/Sat,
-    before midnight."""
+    before midnight. Exit 3 for bad move numbers or days past 9999-12-31."""
     days = tg.sending_days(_date(start), tg.parse_move_numbers(moves_text), first_move=first_move)
     if as_json:
         rows = [{"move": d.move, "white": str(d.white), "black": str(d.black)} for d in days]
@@ -256,7 +270,12 @@ def plan_as_dict(plan: sc.SchedulePlan) -> dict[str, Any]:
     + "; ".join(f"{r.name} {r.pattern}" for r in sc.REGIMES.values())
     + " (hard and three-in-two with morning adjournments).",
 )
-@click.option("--rounds", type=int, default=None, help="Repeat the pattern to this many rounds.")
+@click.option(
+    "--rounds",
+    type=int,
+    default=None,
+    help=f"Repeat the pattern to this many rounds, 1 to {limits.MAX_ROUNDS}.",
+)
 @click.option(
     "--morning-adjournments",
     is_flag=True,
@@ -266,7 +285,7 @@ def plan_as_dict(plan: sc.SchedulePlan) -> dict[str, Any]:
     "--rest-every",
     type=int,
     default=None,
-    help="Free day at least every N days (7 or 9 by regime).",
+    help=f"Free day at least every N days (7 or 9 by regime), 2 to {limits.MAX_CALENDAR_DAYS}.",
 )
 @_json_option
 @click.pass_context
@@ -282,7 +301,8 @@ def plan_command(
 ) -> None:
     """Lay out a competition calendar and check seed 000's rules (rest days, adjournment days
     before the last round and around the stages). Give --pattern or --regime. Exits with 1 if a
-    rule is broken."""
+    rule is broken, 3 for a malformed pattern or a calendar longer than
+    1100 days or past 9999-12-31."""
     plan = sc.plan_schedule(
         _date(start),
         pattern,
@@ -306,7 +326,13 @@ def plan_command(
 
 
 @click.command("blitz-evening")
-@click.option("--players", type=int, required=True, help="Players of the round robin.")
+@click.option(
+    "--players",
+    type=int,
+    required=True,
+    help=f"Players of the round robin, 2 to {sc.blitz_max_players(False)} "
+    f"({sc.blitz_max_players(True)} on a day off; exit 3 beyond).",
+)
 @click.option("--day-off", is_flag=True, help="A day off: 5 hours and 20 players (seed 000).")
 @click.option(
     "--start",
@@ -320,7 +346,9 @@ def plan_command(
     type=int,
     default=sc.ROUND_MINUTES,
     show_default=True,
-    help="Length of a round's slot.",
+    help="Length of a round's slot in minutes, at most the evening "
+    f"({60 * sc.blitz_hours(False)}, {60 * sc.blitz_hours(True)} on a day off; exit 3 when the "
+    "rounds do not fit).",
 )
 @_json_option
 def blitz_evening_command(
@@ -370,13 +398,18 @@ def blitz_evening_command(
 
 
 @click.command("swiss-days")
-@click.option("--rounds", type=int, required=True, help="Rounds of the Swiss.")
+@click.option(
+    "--rounds",
+    type=int,
+    required=True,
+    help=f"Rounds of the Swiss, 1 to {limits.MAX_ROUNDS}.",
+)
 @click.option("--start", type=click.DateTime(formats=["%Y-%m-%d"]), required=True)
 @_json_option
 def swiss_days_command(rounds: int, start: dt.datetime, as_json: bool) -> None:
     """Sessions of a Swiss with adjournments (seed 000): day 1 round in the morning, adjournments
     in the evening; day 2 adjournments in the morning, round in the evening; day 3 adjournments
-    morning and evening; repeat."""
+    morning and evening; repeat. Exit 3 for a session past 9999-12-31."""
     sessions = list(sc.swiss_adjournment_sessions(rounds, _date(start)))
     if as_json:
         rows = [
@@ -414,9 +447,19 @@ def _parse_decimal(text: str, what: str) -> Decimal:
     required=True,
     help="The players' class (none, 4, 3, 2, 1, cm) or level (below-3, 3-2, 1-cm).",
 )
-@click.option("--days-per-week", type=int, default=None, help="Planned days of play a week.")
-@click.option("--hours", default=None, help="Planned hours a playing day (e.g. 3.5).")
-@click.option("--days-per-year", type=int, default=None, help="Planned competition days a year.")
+@click.option(
+    "--days-per-week",
+    type=int,
+    default=None,
+    help="Planned days of play a week, 0 to 7.",
+)
+@click.option("--hours", default=None, help="Planned hours a playing day (e.g. 3.5), up to 24.")
+@click.option(
+    "--days-per-year",
+    type=int,
+    default=None,
+    help="Planned competition days a year, 0 to 366.",
+)
 @_json_option
 @click.pass_context
 def load_command(
@@ -496,6 +539,11 @@ def parse_roster(text: str) -> list[sm.Classification]:
             raise sm.SimulError(f"bad count in {part.strip()!r} (write CLASS:COUNT)") from None
         if n < 1:
             raise sm.SimulError(f"bad count in {part.strip()!r}")
+        if len(roster) + n > limits.MAX_SIMUL_BOARDS:
+            raise sm.SimulError(
+                f"more than {limits.MAX_SIMUL_BOARDS} participants: a simul has at most "
+                f"{limits.MAX_SIMUL_BOARDS}"
+            )
         roster.extend([sm.parse_classification(name)] * n)
     return roster
 
@@ -506,7 +554,7 @@ def parse_roster(text: str) -> list[sm.Classification]:
     "--participants",
     required=True,
     help="The participants' class (e.g. 2), or the roster as CLASS:COUNT pairs (1:20,2:10), "
-    "which is then checked.",
+    f"which is then checked; at most {limits.MAX_SIMUL_BOARDS} participants.",
 )
 @_json_option
 @click.pass_context
@@ -560,14 +608,17 @@ def parse_simul_result(text: str) -> sm.SimulResult:
     "results",
     multiple=True,
     required=True,
-    help="An exhibitor's simul: NAME,SCORE,TIME[,BOARDS] (TIME in minutes or H:MM); repeat.",
+    help="An exhibitor's simul: NAME,SCORE,TIME[,BOARDS] (TIME in minutes or H:MM, at most "
+    f"{limits.MAX_MINUTES}; BOARDS at most {limits.MAX_SIMUL_BOARDS}); repeat, at most "
+    f"{limits.MAX_ENTRIES} times.",
 )
 @click.option(
     "--per",
     type=int,
     default=5,
     show_default=True,
-    help="Minutes over the fastest simul that cost ½ point (seed 000: 5 or 10).",
+    help="Minutes over the fastest simul that cost ½ point (seed 000: 5 or 10); 1 to "
+    f"{limits.MAX_MINUTES}.",
 )
 @_json_option
 def simul_score_command(results: tuple[str, ...], per: int, as_json: bool) -> None:
@@ -615,13 +666,15 @@ def parse_player(text: str) -> hc.HandicapPlayer:
     "players",
     multiple=True,
     required=True,
-    help="A player and his limit of lost points: NAME=LIMIT (e.g. Averbakh=1.5); repeat.",
+    help="A player and his limit of lost points: NAME=LIMIT (e.g. Averbakh=1.5); repeat, at "
+    f"most {limits.MAX_ENTRIES} players.",
 )
 @click.option(
     "--round",
     "rounds",
     multiple=True,
-    help='A round\'s games: "A 1-0 B, C 1/2 D, E bye"; repeat in order.',
+    help='A round\'s games: "A 1-0 B, C 1/2 D, E bye"; repeat in order, at most '
+    f"{limits.MAX_ROUNDS} rounds.",
 )
 @_json_option
 def eliminate_command(players: tuple[str, ...], rounds: tuple[str, ...], as_json: bool) -> None:
@@ -702,7 +755,8 @@ def parse_solver(text: str) -> tuple[str, list[sv.Answer]]:
     "positions",
     multiple=True,
     required=True,
-    help="A position and the points for its correct solution: NAME=POINTS; repeat.",
+    help="A position and the points for its correct solution: NAME=POINTS; repeat, at most "
+    f"{limits.MAX_ENTRIES} positions.",
 )
 @click.option(
     "--solver",
@@ -710,7 +764,7 @@ def parse_solver(text: str) -> tuple[str, list[sv.Answer]]:
     multiple=True,
     required=True,
     help="A solver's judged answers: NAME=1,2:sc,3:u (alone or s solved, c a cook, u shown "
-    "unsound); repeat.",
+    f"unsound); repeat, at most {limits.MAX_ENTRIES} solvers.",
 )
 @click.option("--cook-bonus", default="0", show_default=True, help="Premium for each cook shown.")
 @click.option(
@@ -768,14 +822,16 @@ def solving_score_command(
 @click.option(
     "--shown",
     required=True,
-    help="What the opponent's side of our clock shows (minutes or H:MM).",
+    help=f"What the opponent's side of our clock shows (minutes or H:MM, at most "
+    f"{limits.MAX_MINUTES}).",
 )
 @click.option(
     "--transmission",
     "transmissions",
     multiple=True,
     required=True,
-    help="Time spent transmitting moves (minutes or H:MM); one total or one a move, repeat.",
+    help="Time spent transmitting moves (minutes or H:MM); one total or one a move, repeat "
+    f"(at most {limits.MAX_MOVE_NUMBER} times).",
 )
 @_json_option
 def radio_split_command(shown: str, transmissions: tuple[str, ...], as_json: bool) -> None:

@@ -8,8 +8,9 @@ and lines starting with ``#`` are skipped.
 ====================  ==============================================  ============
 key                   meaning                                         default
 ====================  ==============================================  ============
-PlayersNumber         number of players                               15-215
-RoundsNumber          number of rounds                                5-15
+PlayersNumber         number of players (1 to 9999, TRF's four        15-215
+                      digits)
+RoundsNumber          number of rounds (1 to 99)                      5-15
 DrawPercentage        percentage of draws among games (0-100), at     10-50
                       most what the rating difference allows
 ForfeitRate           about one game in ForfeitRate is forfeited      6-30
@@ -61,6 +62,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from chessarbiter import limits
 from chessarbiter.errors import ChessArbiterError, FileFormatError, PairingError, Problem
 from chessarbiter.model import (
     Colour,
@@ -70,14 +72,15 @@ from chessarbiter.model import (
     Tournament,
 )
 from chessarbiter.pairing.apply import apply_pairing, record_bye, record_result
-from chessarbiter.pairing.dutch.engine import MatcherFactory, pair_round
+from chessarbiter.pairing.dutch.engine import MatcherFactory, no_pairing_reason, pair_round
 from chessarbiter.pairing.result import NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.state import Edition
 
 MAX_PLAYERS = 9999
 """TRF pairing numbers have four digits."""
 MAX_RATING = 9999
-MAX_ROUNDS = 999
+MAX_ROUNDS = limits.MAX_ROUNDS
+"""The rounds of one event (:data:`chessarbiter.limits.MAX_ROUNDS`)."""
 
 
 class ConfigError(FileFormatError):
@@ -153,11 +156,18 @@ class GeneratorConfig:
         )
 
     def validate(self) -> None:
-        """The checks bbpPairings makes once the file is read.
+        """The checks bbpPairings makes once the file is read, and that there is a tournament
+        to generate: at least one player and one round.
 
-        :raises BadConfigError: if the highest rating is below the lowest.
-        :raises GeneratorLimitError: beyond what TRF can carry.
+        :raises BadConfigError: if the highest rating is below the lowest, or there are no
+            players or no rounds (a model without players or rounds).
+        :raises GeneratorLimitError: beyond what TRF can carry (:data:`MAX_PLAYERS`,
+            :data:`MAX_RATING`) or more than :data:`MAX_ROUNDS` rounds.
         """
+        if self.players_number < 1:
+            raise BadConfigError("There must be at least one player (PlayersNumber).")
+        if self.rounds_number < 1:
+            raise BadConfigError("There must be at least one round (RoundsNumber).")
         if self.highest_rating < self.lowest_rating:
             raise BadConfigError("The highest rating must be higher than the lowest rating.")
         if self.players_number > MAX_PLAYERS:
@@ -271,12 +281,20 @@ def config_from_model(model: Tournament) -> GeneratorConfig:
     model has, and the rates and draw percentage measured on its games and byes (pass the model
     to :func:`generate` to keep its players).
 
-    :raises BadConfigError: if a player has no rating (bbpPairings needs them all).
+    :raises BadConfigError: if a player has no rating (bbpPairings needs them all), or the
+        model has no players or no round paired (there would be nothing to generate).
     """
     players = list(model)
+    if not players:
+        raise BadConfigError("The model has no players.")
     if any(not p.rating for p in players):
         raise BadConfigError("All players must have meaningful (nonzero) ratings.")
     rounds = model.rounds_played
+    if rounds < 1:
+        raise BadConfigError(
+            "The model has no round paired: the tournament generated has as many rounds as "
+            "the model."
+        )
     retired = half = scheduled = forfeits = played = draws = 0
     for p in players:
         zero = halfbye = False
@@ -436,7 +454,7 @@ def generate(
         except NoValidPairingError as e:
             if on_round is not None:
                 on_round(r, t, None)
-            raise GenerationStopped(r, t, str(e)) from e
+            raise GenerationStopped(r, t, no_pairing_reason(e)) from e
         if pairing.round != r:
             raise PairingError(_UNPAIRED_ROUNDS.format(round=r))
         if on_round is not None:

@@ -24,6 +24,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, NamedTuple, TypeAlias, TypeVar
 
+from chessarbiter import limits
 from chessarbiter.errors import PairingError
 from chessarbiter.model import PlayerId, Result, RoundEntry, Tournament
 
@@ -54,10 +55,13 @@ def table_size(n: int) -> int:
     (10, 10)
 
     :raises PairingError: for fewer than 2 players.
+    :raises LimitError: for more than :data:`chessarbiter.limits.MAX_ROUND_ROBIN_PLAYERS`
+        (1,000: a table of n players has n - 1 rounds of n / 2 boards).
     """
     n = _check_count(n, "number of players")
     if n < 2:
         raise PairingError(f"a round robin needs at least 2 players, not {n}")
+    limits.check_count("the players of a round robin", n, limits.MAX_ROUND_ROBIN_PLAYERS, minimum=2)
     return n + n % 2
 
 

@@ -54,6 +54,7 @@ from typing import Literal
 
 import chess
 
+from chessarbiter.limits import MAX_FLAG_NODES
 from chessarbiter.timecontrol.errors import FlagError
 
 __all__ = [
@@ -137,8 +138,10 @@ def adjudicate(
         rule_set = FlagRules(rules)
     except ValueError:
         raise FlagError(f"rules {rules!r}: write current or seed000-blitz") from None
-    if max_plies < 0 or node_limit < 1:
-        raise FlagError("max_plies must be 0 or more and node_limit positive")
+    if max_plies < 0 or not 1 <= node_limit <= MAX_FLAG_NODES:
+        raise FlagError(
+            f"max_plies must be 0 or more and node_limit between 1 and {MAX_FLAG_NODES}"
+        )
     if board.is_checkmate():
         raise FlagError(
             f"FEN {fen!r}: the position is checkmate, the game ended before any flag fall"

@@ -50,6 +50,7 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from chessarbiter.limits import MAX_TIME_CONTROL_CHARS, MAX_TIME_CONTROL_DIGITS
 from chessarbiter.timecontrol.errors import TimeControlError
 
 __all__ = [
@@ -494,6 +495,7 @@ def _parse_periods(
 ) -> TimeControl:
     """Read ``d[:d]...``; ``report`` is the text named in errors, ``shift`` the offset of
     ``text`` in it."""
+    _check_length(text if report is None else report)
     shown = text if report is None else report
     if report is None:
         lead = len(text) - len(text.lstrip())
@@ -616,7 +618,38 @@ class _Bonus:
     column: int
 
 
+def _check_length(text: str) -> None:
+    """Every reader's first check: a control longer than
+    :data:`~chessarbiter.limits.MAX_TIME_CONTROL_CHARS` characters, or with a number of more
+    than :data:`~chessarbiter.limits.MAX_TIME_CONTROL_DIGITS` digits (a billion seconds is 31
+    years), is no real notation, and its numbers could exhaust the arithmetic.
+
+    >>> try:
+    ...     parse("40/" + "9" * 12)
+    ... except TimeControlError as e:
+    ...     print(e)
+    time control '40/999999999999', column 4: a number has at most 9 digits
+    """
+    if len(text) > MAX_TIME_CONTROL_CHARS:
+        raise TimeControlError(
+            f"a time control has at most {MAX_TIME_CONTROL_CHARS} characters, this one {len(text)}",
+            text=text[:40] + "...",
+            column=MAX_TIME_CONTROL_CHARS + 1,
+        )
+    long_number = _LONG_NUMBER.search(text)
+    if long_number is not None:
+        raise TimeControlError(
+            f"a number has at most {MAX_TIME_CONTROL_DIGITS} digits",
+            text=text if len(text) <= 40 else text[:40] + "...",
+            column=long_number.start() + 1,
+        )
+
+
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_TIME_CONTROL_DIGITS + 1},}}")
+
+
 def _parse_fide(text: str) -> TimeControl:
+    _check_length(text)
     stripped = text.strip().lower()
     if not stripped:
         raise TimeControlError("empty time control", text=text, column=1)

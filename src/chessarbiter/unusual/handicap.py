@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
+from chessarbiter.limits import MAX_ENTRIES, MAX_POINTS, MAX_ROUNDS
 from chessarbiter.unusual import UnusualChessError
 from chessarbiter.unusual.simul import SimulError, parse_score
 
@@ -96,7 +97,7 @@ class RoundReport:
 
 def _valid_limit(value: Decimal) -> bool:
     """Seed 000's limits (1½, 2, ... 5) are positive multiples of ½."""
-    return value.is_finite() and value > 0 and (value * 2) % 1 == 0
+    return value.is_finite() and 0 < value <= MAX_POINTS and (value * 2) % 1 == 0
 
 
 def parse_limit(text: str) -> Decimal:
@@ -153,10 +154,14 @@ def run_handicap(
     round, who is eliminated (:func:`is_eliminated`) and who is still in.
 
     Every player still in must have exactly one game or bye in each round; an eliminated
-    player, an unknown name or a player twice in a round raises :class:`HandicapError`.
+    player, an unknown name or a player twice in a round raises :class:`HandicapError`, as do
+    more than :data:`~chessarbiter.limits.MAX_ENTRIES` players or
+    :data:`~chessarbiter.limits.MAX_ROUNDS` rounds.
     """
     if not players:
         raise HandicapError("no players")
+    if len(players) > MAX_ENTRIES or len(rounds) > MAX_ROUNDS:
+        raise HandicapError(f"at most {MAX_ENTRIES} players and {MAX_ROUNDS} rounds")
     limits: dict[str, Decimal] = {}
     for p in players:
         if p.name in limits:

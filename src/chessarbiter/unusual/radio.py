@@ -22,6 +22,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from chessarbiter import limits
 from chessarbiter.unusual import UnusualChessError
 
 
@@ -44,11 +45,18 @@ def split_opponent_clock(
     """Seed 000: "часы противника показывали сумму времени, затраченного им на обдумывание и
     организаторами на передачу ходов" — the opponent's thinking time is what his side of our
     clock shows less the time the organizers spent transmitting the moves (one total, or one
-    duration per move). Raises :class:`RadioError` if the transmissions exceed the reading.
+    duration per move). Raises :class:`RadioError` if the transmissions exceed the reading, or
+    for a reading or a transmission beyond :data:`~chessarbiter.limits.MAX_MINUTES` (a year) or
+    more transmissions than :data:`~chessarbiter.limits.MAX_MOVE_NUMBER`.
     """
     parts = [transmissions] if isinstance(transmissions, dt.timedelta) else list(transmissions)
     if shown < dt.timedelta(0) or any(t < dt.timedelta(0) for t in parts):
         raise RadioError("clock readings and transmission times cannot be negative")
+    longest = dt.timedelta(minutes=limits.MAX_MINUTES)
+    if shown > longest or any(t > longest for t in parts):
+        raise RadioError(f"a clock reading or transmission time is at most {longest} (a year)")
+    if len(parts) > limits.MAX_MOVE_NUMBER:
+        raise RadioError(f"at most {limits.MAX_MOVE_NUMBER} transmissions (one a move)")
     transmission = sum(parts, dt.timedelta(0))
     if transmission > shown:
         raise RadioError(

@@ -23,11 +23,33 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
+from chessarbiter import limits
 from chessarbiter.unusual import UnusualChessError
 
 
 class ScheduleError(UnusualChessError):
     """An impossible blitz evening or a malformed schedule pattern."""
+
+
+def day_after(start: dt.date, days: int) -> dt.date:
+    """``start`` + ``days`` days, or a :class:`ScheduleError` when that is past the calendar's
+    last day, 9999-12-31.
+
+    >>> day_after(dt.date(9999, 12, 30), 1)
+    datetime.date(9999, 12, 31)
+    >>> day_after(dt.date(9999, 12, 30), 2)
+    Traceback (most recent call last):
+    ...
+    chessarbiter.unusual.schedule.ScheduleError: 9999-12-30 + 2 days is past 9999-12-31, the \
+last day a date can have
+    """
+    try:
+        return start + dt.timedelta(days=days)
+    except OverflowError:
+        raise ScheduleError(
+            f"{start.isoformat()} + {days} days is past {dt.date.max.isoformat()}, the last day "
+            "a date can have"
+        ) from None
 
 
 # --------------------------------------------------------------------------- blitz evening
@@ -118,7 +140,8 @@ def plan_blitz_evening(
     """Plan seed 000's one-evening blitz round robin: at most 16 players (20 on a day off), at
     most 4 hours (5), a break after every four rounds and before the last. Raises
     :class:`ScheduleError` when the players exceed the seed's limit or the slots do not fit in the
-    evening.
+    evening (a round slot or a break longer than the whole evening is refused before anything is
+    laid out).
 
     >>> [s.start.strftime("%H:%M") for s in plan_blitz_evening(6).slots]
     ['18:00', '18:13', '18:26', '18:39', '18:52', '18:57']
@@ -136,6 +159,13 @@ def plan_blitz_evening(
         raise ScheduleError(
             f"a round of {round_minutes} minutes cannot hold two {game_minutes}-minute clocks"
         )
+    limit = 60 * blitz_hours(day_off)
+    if max(round_minutes, break_minutes, game_minutes) > limit:
+        raise ScheduleError(
+            f"a round slot of {round_minutes} minutes, a break of {break_minutes} or a game of "
+            f"{game_minutes}: none may be longer than the {limit} minutes of the evening "
+            "(seed 000)"
+        )
     breaks = blitz_breaks_after(rounds)
     clock = dt.datetime.combine(dt.date(2000, 1, 1), start)
     slots: list[BlitzSlot] = []
@@ -147,7 +177,6 @@ def plan_blitz_evening(
             end = clock + dt.timedelta(minutes=break_minutes)
             slots.append(BlitzSlot("break", r, clock, end))
             clock = end
-    limit = 60 * blitz_hours(day_off)
     evening = BlitzEvening(players, rounds, day_off, max_players, limit, breaks, tuple(slots))
     if evening.total_minutes > limit:
         raise ScheduleError(
@@ -436,6 +465,10 @@ def plan_schedule(
     Instead of a pattern, ``regime`` names one of seed 000's regimes (:data:`REGIMES`); its
     morning adjournment sessions count as ``morning_adjournments``.
 
+    Raises :class:`ScheduleError` for a malformed pattern, ``rounds`` outside 1 to
+    :data:`~chessarbiter.limits.MAX_ROUNDS`, a calendar longer than
+    :data:`~chessarbiter.limits.MAX_CALENDAR_DAYS` days or one that runs past 9999-12-31.
+
     >>> plan = plan_schedule(dt.date(2026, 12, 1), "2R,A,2R,A,F,R,A,R")
     >>> plan.rounds, plan.violations
     (6, ())
@@ -454,8 +487,8 @@ def plan_schedule(
     if rounds is not None:
         if len(stages) > 1:
             raise ScheduleError("--rounds repeats a one-stage pattern; write the stages out")
-        if rounds < 1:
-            raise ScheduleError(f"at least one round, not {rounds}")
+        if not 1 <= rounds <= limits.MAX_ROUNDS:
+            raise ScheduleError(f"1 to {limits.MAX_ROUNDS} rounds, not {rounds}")
         cycle, stages = stages[0], [[]]
         placed = 0
         while placed < rounds:
@@ -466,13 +499,20 @@ def plan_schedule(
                 placed += kind.rounds
                 if placed == rounds:
                     break
+    length = sum(len(stage) for stage in stages)
+    if length > limits.MAX_CALENDAR_DAYS:
+        raise ScheduleError(
+            f"a calendar of {length} days: at most {limits.MAX_CALENDAR_DAYS} "
+            "(chessarbiter.limits.MAX_CALENDAR_DAYS)"
+        )
+    day_after(start, length - 1)  # the last day must be a date
     days: list[PlannedDay] = []
     played = 0
     for stage_no, stage in enumerate(stages, start=1):
         for kind in stage:
             held = tuple(range(played + 1, played + 1 + kind.rounds))
             played += kind.rounds
-            date = start + dt.timedelta(days=len(days))
+            date = day_after(start, len(days))
             days.append(PlannedDay(len(days) + 1, date, kind, held, stage_no))
     hard = morning_adjournments or any(
         d.kind in (DayKind.DOUBLE, DayKind.ROUND_ADJOURNMENT) for d in days
@@ -482,6 +522,8 @@ def plan_schedule(
         every = STRICT_REST_EVERY if hard else USUAL_REST_EVERY
     if every < 2:
         raise ScheduleError(f"a free day every {every} days leaves no day to play")
+    if every > limits.MAX_CALENDAR_DAYS:
+        raise ScheduleError(f"a free day at least every 2 to {limits.MAX_CALENDAR_DAYS} days")
     violations = [
         *check_rest(days, every),
         *check_adjournment_before_last_round(days, len(stages)),
@@ -536,7 +578,8 @@ def swiss_adjournment_sessions(rounds: int, start: dt.date) -> Iterator[SwissSes
     дней": the three-day cycle :data:`SWISS_CYCLE` repeated from ``start``. Every round is followed
     by two adjournment sessions before the next round; after the last round its two adjournment
     sessions are given too, so that all games are finished. (The seed notes the drawback: "время
-    проведения туров меняется".)
+    проведения туров меняется".) Raises :class:`ScheduleError` for ``rounds`` outside 1 to
+    :data:`~chessarbiter.limits.MAX_ROUNDS` or a session past 9999-12-31.
 
     >>> [(s.day, s.time.value, s.kind.value, s.round)
     ...  for s in swiss_adjournment_sessions(2, dt.date(2026, 12, 1))]
@@ -544,8 +587,8 @@ def swiss_adjournment_sessions(rounds: int, start: dt.date) -> Iterator[SwissSes
      (2, 'morning', 'adjournment', 1), (2, 'evening', 'round', 2),
      (3, 'morning', 'adjournment', 2), (3, 'evening', 'adjournment', 2)]
     """
-    if rounds < 1:
-        raise ScheduleError(f"at least one round, not {rounds}")
+    if not 1 <= rounds <= limits.MAX_ROUNDS:
+        raise ScheduleError(f"1 to {limits.MAX_ROUNDS} rounds, not {rounds}")
     played = 0
     after_last = 0
     day = 0
@@ -555,7 +598,7 @@ def swiss_adjournment_sessions(rounds: int, start: dt.date) -> Iterator[SwissSes
                 played += 1
             elif played == rounds:
                 after_last += 1
-            yield SwissSession(day + 1, start + dt.timedelta(days=day), time, kind, played)
+            yield SwissSession(day + 1, day_after(start, day), time, kind, played)
             if after_last == 2:
                 return
         day += 1

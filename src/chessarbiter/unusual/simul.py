@@ -24,6 +24,7 @@ from decimal import Decimal, InvalidOperation
 from enum import IntEnum
 from typing import Final
 
+from chessarbiter import limits
 from chessarbiter.unusual import UnusualChessError
 
 
@@ -80,6 +81,14 @@ def parse_classification(text: str) -> Classification:
         ) from None
 
 
+def _check_participants(count: int) -> None:
+    if count > limits.MAX_SIMUL_BOARDS:
+        raise SimulError(
+            f"{count} participants: a simul has at most {limits.MAX_SIMUL_BOARDS} "
+            "(chessarbiter.limits.MAX_SIMUL_BOARDS)"
+        )
+
+
 def class_gap(exhibitor: Classification, participants: Sequence[Classification]) -> Decimal:
     """Seed 000: "разницы между средним разрядом участников и квалификацией сеансера" — the
     participants' mean step minus the exhibitor's.
@@ -89,6 +98,7 @@ def class_gap(exhibitor: Classification, participants: Sequence[Classification])
     """
     if not participants:
         raise SimulError("no participants")
+    _check_participants(len(participants))
     mean = Decimal(sum(participants)) / len(participants)
     return mean - exhibitor
 
@@ -174,8 +184,10 @@ def time_deduction(extra_minutes: int, per_minutes: int) -> Decimal:
     >>> time_deduction(14, 5), time_deduction(15, 5), time_deduction(4, 5)
     (Decimal('1.0'), Decimal('1.5'), Decimal('0.0'))
     """
-    if per_minutes < 1:
-        raise SimulError(f"the deduction period must be at least one minute, not {per_minutes}")
+    if not 1 <= per_minutes <= limits.MAX_MINUTES:
+        raise SimulError(
+            f"the deduction period must be 1 to {limits.MAX_MINUTES} minutes, not {per_minutes}"
+        )
     if extra_minutes < 0:
         raise SimulError("extra time cannot be negative")
     return HALF * (extra_minutes // per_minutes)
@@ -194,6 +206,8 @@ def simul_contest(results: Sequence[SimulResult], per_minutes: int = 5) -> list[
     """
     if len(results) < 2:
         raise SimulError("a simul contest needs at least two exhibitors")
+    if len(results) > limits.MAX_ENTRIES:
+        raise SimulError(f"a simul contest has at most {limits.MAX_ENTRIES} exhibitors")
     names = [r.exhibitor for r in results]
     if len(set(names)) != len(names):
         raise SimulError("an exhibitor is named twice")
@@ -204,8 +218,17 @@ def simul_contest(results: Sequence[SimulResult], per_minutes: int = 5) -> list[
             f"числа ... участников»), not {sorted(boards)}"
         )
     for r in results:
-        if r.minutes < 0:
-            raise SimulError(f"{r.exhibitor}: negative time")
+        if not 0 <= r.minutes <= limits.MAX_MINUTES:
+            raise SimulError(
+                f"{r.exhibitor}: {r.minutes} minutes; a time is 0 to {limits.MAX_MINUTES} "
+                "minutes (a year)"
+            )
+        if r.boards is not None and not 1 <= r.boards <= limits.MAX_SIMUL_BOARDS:
+            raise SimulError(
+                f"{r.exhibitor}: {r.boards} boards; a simul has 1 to {limits.MAX_SIMUL_BOARDS}"
+            )
+        if not -limits.MAX_POINTS <= r.score <= limits.MAX_POINTS:
+            raise SimulError(f"{r.exhibitor}: score {r.score} is out of range")
         if r.score < 0 or (r.score * 2) % 1 != 0:
             raise SimulError(f"{r.exhibitor}: score {r.score} is not a multiple of ½")
         if r.boards is not None and r.score > r.boards:
@@ -226,25 +249,32 @@ def simul_contest(results: Sequence[SimulResult], per_minutes: int = 5) -> list[
     return out
 
 
-_DURATION: Final = re.compile(r"^(?:(\d+):([0-5]\d)|(\d+))$")
+_DURATION: Final = re.compile(r"^(?:([0-9]{1,7}):([0-5][0-9])|([0-9]{1,7}))$")
 
 
 def parse_minutes(text: str) -> int:
-    """``H:MM`` or whole minutes.
+    """``H:MM`` or whole minutes (ASCII digits), at most
+    :data:`~chessarbiter.limits.MAX_MINUTES` (a year).
 
     >>> parse_minutes("2:35"), parse_minutes("155")
     (155, 155)
     """
     m = _DURATION.match(text.strip())
     if m is None:
-        raise SimulError(f"bad time {text!r} (write minutes, e.g. 155, or H:MM, e.g. 2:35)")
-    if m.group(3) is not None:
-        return int(m.group(3))
-    return 60 * int(m.group(1)) + int(m.group(2))
+        raise SimulError(
+            f"bad time {text[:40]!r} (write minutes, e.g. 155, or H:MM, e.g. 2:35; at most "
+            f"{limits.MAX_MINUTES} minutes)"
+        )
+    hours, mins, whole = m.groups()
+    minutes = int(whole) if whole is not None else 60 * int(hours) + int(mins)
+    if minutes > limits.MAX_MINUTES:
+        raise SimulError(f"{text.strip()}: more than {limits.MAX_MINUTES} minutes (a year)")
+    return minutes
 
 
 def parse_score(text: str) -> Decimal:
-    """``15``, ``15.5``, ``15½``.
+    """``15``, ``15.5``, ``15½``: a finite number of at most
+    :data:`~chessarbiter.limits.MAX_POINTS` either way.
 
     >>> parse_score("15½")
     Decimal('15.5')
@@ -257,5 +287,7 @@ def parse_score(text: str) -> Decimal:
     except InvalidOperation:
         raise SimulError(f"bad score {text!r}") from None
     if not value.is_finite():
-        raise SimulError(f"bad score {text!r}")
+        raise SimulError(f"bad score {text[:40]!r}")
+    if abs(value) > limits.MAX_POINTS:
+        raise SimulError(f"score {text[:40]!r} is beyond {limits.MAX_POINTS} points")
     return value

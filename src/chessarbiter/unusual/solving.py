@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from chessarbiter.limits import MAX_ENTRIES
 from chessarbiter.unusual import UnusualChessError
 
 
@@ -109,11 +110,14 @@ def rank_solvers(
     unsound_bonus: Decimal = Decimal(0),
 ) -> list[SolverStanding]:
     """Rank a solving contest by total points (:func:`score_answers`), highest first; equal
-    totals share the places they cover (``2-3``), listed by name."""
+    totals share the places they cover (``2-3``), listed by name. At most
+    :data:`~chessarbiter.limits.MAX_ENTRIES` positions and as many solvers."""
     if not points:
         raise SolvingError("the contest has no positions")
     if not answers:
         raise SolvingError("the contest has no solvers")
+    if len(points) > MAX_ENTRIES or len(answers) > MAX_ENTRIES:
+        raise SolvingError(f"at most {MAX_ENTRIES} positions and {MAX_ENTRIES} solvers")
     rows = []
     for solver, given in answers.items():
         if not solver.strip():

@@ -35,6 +35,7 @@ from typing import Final
 
 import chess
 
+from chessarbiter import limits
 from chessarbiter.unusual import UnusualChessError
 
 
@@ -122,6 +123,9 @@ _PROMOTION_PIECES: Final = {letter: piece for piece, letter in PROMOTION_LETTERS
 
 MARKS: Final = "tcplms"
 """Marks after a move in a telegram (spec: Nores's ``c p l m s``, Hesse's ``t`` capture)."""
+MAX_TELEGRAM_LETTERS: Final = 2 * limits.MAX_MOVE_NUMBER * (5 + len(MARKS))
+"""The longest telegram :func:`decode_telegram` reads: both sides' moves up to
+:data:`~chessarbiter.limits.MAX_MOVE_NUMBER`, each of at most five letters and every mark."""
 
 
 def square_name(square: chess.Square, code: Code = Code.GRINGMUTH) -> str:
@@ -317,34 +321,44 @@ def decode_telegram(text: str, fen: str | None = None, code: Code = Code.GRINGMU
     """A telegram of run-together moves (two a word, or one a word for two games of a match)
     → SAN moves, accepting Hesse's ``t`` and Nores's marks after a move when they are true of it
     (spec ``telegraph-code.md``; seed 000 only says "одного слова из четырех букв" a move).
-    ``t`` is also a file letter: move legality decides, backtracking if needed.
+    ``t`` is also a file letter: move legality decides, backtracking if needed. A telegram has
+    at most :data:`MAX_TELEGRAM_LETTERS` letters.
 
     >>> decode_telegram("gegoseso kahirati hadotiwi gakawigot")
     ['e4', 'e5', 'Nf3', 'Qf6', 'Bc4', 'Qg6', 'O-O', 'Qxe4']
     """
     letters = "".join(text.lower().split())
     if letters and not (letters.isalpha() and letters.isascii()):
-        raise TelegraphError(f"a telegram is Latin letters and spaces only: {text!r}")
+        raise TelegraphError(f"a telegram is Latin letters and spaces only: {text[:40]!r}")
+    if len(letters) > MAX_TELEGRAM_LETTERS:
+        raise TelegraphError(
+            f"a telegram of {len(letters)} letters: at most {MAX_TELEGRAM_LETTERS} "
+            f"({limits.MAX_MOVE_NUMBER} moves)"
+        )
     board = _board(fen)
     path: list[chess.Move] = []
     farthest = (0, board.fullmove_number, board.turn)
-
-    def search(pos: int) -> bool:
-        nonlocal farthest
-        if pos == len(letters):
-            return True
-        if pos > farthest[0]:
-            farthest = (pos, board.fullmove_number, board.turn)
-        for move, end in _readings(board, letters, pos, code):
-            board.push(move)
-            path.append(move)
-            if search(end):
-                return True
-            path.pop()
-            board.pop()
-        return False
-
-    if not search(0):
+    # depth-first over the readings, with a stack of their iterators rather than recursion (a
+    # long game would exceed Python's recursion limit): frames[k] reads on after path[:k]
+    frames = [iter(_readings(board, letters, 0, code))] if letters else []
+    complete = not letters
+    while frames and not complete:
+        reading = next(frames[-1], None)
+        if reading is None:
+            frames.pop()
+            if path:
+                path.pop()
+                board.pop()
+            continue
+        move, end = reading
+        board.push(move)
+        path.append(move)
+        complete = end == len(letters)
+        if not complete:
+            if end > farthest[0]:
+                farthest = (end, board.fullmove_number, board.turn)
+            frames.append(iter(_readings(board, letters, end, code)))
+    if not complete:
         pos, number, colour = farthest
         side = "white" if colour == chess.WHITE else "black"
         raise TelegraphError(
@@ -398,9 +412,22 @@ class SendingDays:
 
 
 def _next_day(day: dt.date, weekdays: tuple[int, ...]) -> dt.date:
-    while day.weekday() not in weekdays:
-        day += dt.timedelta(days=1)
+    try:
+        while day.weekday() not in weekdays:
+            day += dt.timedelta(days=1)
+    except OverflowError:
+        raise TelegraphError(
+            f"the sending days run past {dt.date.max.isoformat()}, the last day a date can have"
+        ) from None
     return day
+
+
+def _day_after(day: dt.date) -> dt.date:
+    if day == dt.date.max:
+        raise TelegraphError(
+            f"the sending days run past {dt.date.max.isoformat()}, the last day a date can have"
+        )
+    return day + dt.timedelta(days=1)
 
 
 def sending_days(start: dt.date, moves: Iterable[int], *, first_move: int = 1) -> list[SendingDays]:
@@ -414,39 +441,56 @@ def sending_days(start: dt.date, moves: Iterable[int], *, first_move: int = 1) -
 
     >>> [(d.move, str(d.white), str(d.black)) for d in sending_days(dt.date(2026, 12, 1), [1, 4])]
     [(1, '2026-12-02', '2026-12-03'), (4, '2026-12-09', '2026-12-10')]
+
+    Move numbers run from 1 to :data:`~chessarbiter.limits.MAX_MOVE_NUMBER`; a sending day
+    past 9999-12-31 raises :class:`TelegraphError`.
     """
-    if first_move < 1:
-        raise TelegraphError(f"move numbers start at 1, not {first_move}")
+    if not 1 <= first_move <= limits.MAX_MOVE_NUMBER:
+        raise TelegraphError(
+            f"move numbers run from 1 to {limits.MAX_MOVE_NUMBER}, not {first_move}"
+        )
     wanted = sorted(set(moves))
     if not wanted:
         return []
     if wanted[0] < first_move:
         raise TelegraphError(f"move {wanted[0]} is before the first move {first_move}")
+    if wanted[-1] > limits.MAX_MOVE_NUMBER:
+        raise TelegraphError(
+            f"move numbers run from 1 to {limits.MAX_MOVE_NUMBER}, not {wanted[-1]}"
+        )
+    chosen = set(wanted)
     out: list[SendingDays] = []
     white = _next_day(start, WHITE_DAYS)
     for move in range(first_move, wanted[-1] + 1):
-        black = _next_day(white + dt.timedelta(days=1), BLACK_DAYS)
-        if move in wanted:
+        black = _next_day(_day_after(white), BLACK_DAYS)
+        if move in chosen:
             out.append(SendingDays(move, white, black))
-        white = _next_day(black + dt.timedelta(days=1), WHITE_DAYS)
+        if move < wanted[-1]:
+            white = _next_day(_day_after(black), WHITE_DAYS)
     return out
 
 
 def parse_move_numbers(text: str) -> list[int]:
-    """``1-10``, ``5`` or ``1-3,7,9-10`` → the move numbers.
+    """``1-10``, ``5`` or ``1-3,7,9-10`` → the move numbers (ASCII digits, 1 to
+    :data:`~chessarbiter.limits.MAX_MOVE_NUMBER`).
 
     >>> parse_move_numbers("1-3,7")
     [1, 2, 3, 7]
     """
     numbers: set[int] = set()
     for part in text.split(","):
-        lo, sep, hi = part.strip().partition("-")
-        try:
-            first = int(lo)
-            last = int(hi) if sep else first
-        except ValueError:
-            raise TelegraphError(f"bad move numbers {text!r} (write e.g. 1-10 or 1,3,5)") from None
+        lo, sep, hi = (p.strip() for p in part.strip().partition("-"))
+        if not all(n.isascii() and n.isdigit() for n in ((lo, hi) if sep else (lo,))):
+            raise TelegraphError(f"bad move numbers {text[:40]!r} (write e.g. 1-10 or 1,3,5)")
+        first = _move_number(lo)
+        last = _move_number(hi) if sep else first
         if first < 1 or last < first:
             raise TelegraphError(f"bad move range {part.strip()!r}")
         numbers.update(range(first, last + 1))
     return sorted(numbers)
+
+
+def _move_number(text: str) -> int:
+    if len(text) > len(str(limits.MAX_MOVE_NUMBER)) or int(text) > limits.MAX_MOVE_NUMBER:
+        raise TelegraphError(f"move numbers run from 1 to {limits.MAX_MOVE_NUMBER}, not {text}")
+    return int(text)

@@ -4,6 +4,7 @@ Olympic cup system), and the seeded World Cup bracket (spec section 8)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -181,3 +182,18 @@ def test_seed002_followed_to_the_end(field_1997: list[b.Entrant]) -> None:
     while state.ready():
         state.record(state.ready()[0], b.MatchResult("first"))
     assert len(state.results) == 97 and state.champion() == 801
+
+
+@pytest.mark.parametrize("scheme", [b.cup, b.seeded])
+def test_issue_13_item_18_bracket_sizes_are_bounded(scheme: Callable[..., list[b.Match]]) -> None:
+    """A bracket of a billion participants or of matches of a million games is refused
+    before anything is built (the web and the CLI call these)."""
+    from chessarbiter.limits import MAX_MATCH_GAMES, MAX_PLAYERS, LimitError
+
+    with pytest.raises(LimitError, match="participants of a bracket"):
+        scheme(MAX_PLAYERS + 1)
+    with pytest.raises(LimitError, match="games of a match"):
+        scheme(8, MAX_MATCH_GAMES + 1)
+    with pytest.raises(LimitError, match="games of a match"):
+        scheme(8, 0)
+    assert len(scheme(8, MAX_MATCH_GAMES)) == 7

@@ -25,6 +25,7 @@ import io
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from chessarbiter import limits
 from chessarbiter.errors import ChessArbiterError
 
 
@@ -87,6 +88,10 @@ class Entrant:
 # -- reading players ----------------------------------------------------------------------------
 
 
+_MAX_RATING = 9999
+"""Ratings have four digits."""
+
+
 def read_players_tsv(text: str, source: str = "<players>") -> list[Entrant]:
     """Participants from a tab-separated file with a header: ``number`` and ``name`` required
     (``number`` may be blank for players to be numbered by rating), ``entry_stage`` optional
@@ -94,10 +99,20 @@ def read_players_tsv(text: str, source: str = "<players>") -> list[Entrant]:
     ``elo``/``rating``, in file order (the current list first, earlier lists after, as in
     ``groningen1997-players.tsv``).
 
-    :raises BracketError: naming the file and line of a malformed row.
+    Numbers are ASCII digits, bounded: a number at most
+    :data:`~chessarbiter.limits.MAX_PERSONAL_NUMBER`, an entry stage at most
+    :data:`~chessarbiter.limits.MAX_KNOCKOUT_STAGES`, a rating at most 9999 (four digits), and
+    at most :data:`~chessarbiter.limits.MAX_PLAYERS` participants.
+
+    :raises BracketError: naming the file and line of a malformed row (a field longer than the
+        CSV reader's limit, 128 KiB, included).
+    :raises LimitError: for more than :data:`~chessarbiter.limits.MAX_PLAYERS` participants.
     """
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter="\t")
-    rows = list(reader)
+    try:
+        rows = list(reader)
+    except csv.Error as e:
+        raise BracketError(f"{source}:{reader.line_num}: {e}") from None
     if not rows:
         raise BracketError(f"{source}: empty file")
     header = [h.strip().lower() for h in rows[0]]
@@ -115,25 +130,28 @@ def read_players_tsv(text: str, source: str = "<players>") -> list[Entrant]:
         def value(name: str, row: list[str] = row) -> str:
             return row[col[name]].strip() if name in col else ""
 
-        def number(text: str, what: str, lineno: int = lineno) -> int | None:
+        def number(text: str, what: str, maximum: int, lineno: int = lineno) -> int | None:
             if not text:
                 return None
-            if not text.isdigit():
+            if not (text.isascii() and text.isdigit()):
                 raise BracketError(f"{source}:{lineno}: {what} {text!r} is not a number")
+            if len(text) > len(str(maximum)) or int(text) > maximum:
+                raise BracketError(f"{source}:{lineno}: {what} {text} is above {maximum}")
             return int(text)
 
         name = value("name")
         if not name:
             raise BracketError(f"{source}:{lineno}: empty name")
-        num = number(value("number"), "number")
+        num = number(value("number"), "number", limits.MAX_PERSONAL_NUMBER)
         if num is not None:
             if num in seen:
                 raise BracketError(f"{source}:{lineno}: number {num} given twice")
             seen.add(num)
-        stage = number(value("entry_stage"), "entry stage") or 1
-        ratings = tuple(number(row[i].strip(), header[i]) for i in rating_cols)
+        stage = number(value("entry_stage"), "entry stage", limits.MAX_KNOCKOUT_STAGES) or 1
+        ratings = tuple(number(row[i].strip(), header[i], _MAX_RATING) for i in rating_cols)
         extra = {h: row[i] for i, h in enumerate(header) if i < len(row)}
         out.append(Entrant(name, num, stage, ratings, extra))
+    limits.check_count(f"{source}: the participants", len(out), limits.MAX_PLAYERS, minimum=0)
     return out
 
 
@@ -258,6 +276,16 @@ def fide_1997(
 # -- seed 000: the Olympic (cup) system ---------------------------------------------------------
 
 
+def check_bracket_size(n: int, games: int) -> None:
+    """A bracket holds at most :data:`~chessarbiter.limits.MAX_PLAYERS` participants and its
+    matches 1 to :data:`~chessarbiter.limits.MAX_MATCH_GAMES` games each.
+
+    :raises LimitError: otherwise, naming the value and its bound.
+    """
+    limits.check_count("participants of a bracket", n, limits.MAX_PLAYERS, minimum=2)
+    limits.check_count("games of a match", games, limits.MAX_MATCH_GAMES)
+
+
 def cup(n: int, games: int = 1) -> list[Match]:
     """Seed 000, the Olympic system: with a power of two, 1-2, 3-4, ... and the winners of
     adjacent matches meet in the next round. Otherwise a preliminary round brings the field to
@@ -269,9 +297,11 @@ def cup(n: int, games: int = 1) -> list[Match]:
     ['1 1 1 2 3', '2 2 1 1 W1', '3 2 1 4 5']
 
     :raises BracketError: for fewer than 2 participants.
+    :raises LimitError: beyond :func:`check_bracket_size`'s bounds.
     """
     if n < 2:
         raise BracketError("a cup needs at least 2 participants")
+    check_bracket_size(n, games)
     power = 1
     while power * 2 <= n:
         power *= 2
@@ -340,6 +370,7 @@ def seeded(n: int, games: int = 2) -> list[Match]:
     """
     if n < 2:
         raise BracketError("a bracket needs at least 2 participants")
+    check_bracket_size(n, games)
     size = 1
     while size < n:
         size *= 2

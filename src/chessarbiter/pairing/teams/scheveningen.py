@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Literal, TypeAlias
 
+from chessarbiter import limits
 from chessarbiter.errors import PairingError
 from chessarbiter.pairing.roundrobin import BYE, berger_table
 from chessarbiter.pairing.teams.three_in_two import (
@@ -98,9 +99,11 @@ def match_schedule(
     ['1 B1 A1', '1 B2 A2']
 
     :raises PairingError: for a non-positive count, an unknown colour rule or team.
+    :raises LimitError: above :data:`chessarbiter.limits.MAX_BOARDS_PER_TEAM` boards or
+        :data:`chessarbiter.limits.MAX_ROUNDS` rounds.
     """
-    boards = check_whole_number(boards, "number of boards")
-    rounds = check_whole_number(rounds, "number of rounds")
+    boards = check_whole_number(boards, "number of boards", maximum=limits.MAX_BOARDS_PER_TEAM)
+    rounds = check_whole_number(rounds, "number of rounds", maximum=limits.MAX_ROUNDS)
     first = _check_team(board1_white)
     if colours not in MATCH_COLOURS:
         raise PairingError(f"match colours are 'boards' or 'team', not {colours!r}")
@@ -130,7 +133,7 @@ def scheveningen_team_colours(boards: int) -> list[TeamGame]:
     >>> [str(g) for g in scheveningen_team_colours(2)]
     ['1 A1 B1', '1 A2 B2', '2 B2 A1', '2 B1 A2']
     """
-    n = check_whole_number(boards, "number of boards")
+    n = check_whole_number(boards, "number of boards", maximum=limits.MAX_BOARDS_PER_TEAM)
     return [_game(r + 1, i + 1, (i + r) % n + 1, r % 2 == 0) for r in range(n) for i in range(n)]
 
 
@@ -159,7 +162,7 @@ def scheveningen_alternating(boards: int) -> list[TeamGame]:
 
     :raises PairingError: for an odd number of boards (a player's colours could not balance).
     """
-    n = check_whole_number(boards, "number of boards")
+    n = check_whole_number(boards, "number of boards", maximum=limits.MAX_BOARDS_PER_TEAM)
     if n % 2:
         raise PairingError(
             f"the alternating-colour Scheveningen (seed 000) needs an even number of boards, "
@@ -199,8 +202,9 @@ def scheveningen(
 
     :raises PairingError: when the rounds do not divide the boards, for an unknown variant, or
         for an odd group with alternating colours.
+    :raises LimitError: above :data:`chessarbiter.limits.MAX_BOARDS_PER_TEAM` boards.
     """
-    n = check_whole_number(boards, "number of boards")
+    n = check_whole_number(boards, "number of boards", maximum=limits.MAX_BOARDS_PER_TEAM)
     size = n if rounds is None else check_whole_number(rounds, "number of rounds")
     if n % size:
         raise PairingError(
@@ -263,8 +267,9 @@ def team_round_robin(teams: int, boards: int) -> list[TeamGame]:
     ['1 A1 B1', '1 B2 A2']
 
     :raises PairingError: for fewer than 2 or more than 26 teams, or no boards.
+    :raises LimitError: above :data:`chessarbiter.limits.MAX_BOARDS_PER_TEAM` boards.
     """
-    boards = check_whole_number(boards, "number of boards")
+    boards = check_whole_number(boards, "number of boards", maximum=limits.MAX_BOARDS_PER_TEAM)
     games = []
     for r, matches in enumerate(team_round_robin_matches(teams), start=1):
         for home, away in matches:
@@ -288,10 +293,17 @@ def mixed_numbering(players: int, teams: int = 2) -> list[TeamPlayer]:
     >>> [str(p) for p in mixed_numbering(2)]
     ['A1', 'B1', 'A2', 'B2']
     """
-    players = check_whole_number(players, "number of players per team")
+    players = check_whole_number(
+        players, "number of players per team", maximum=limits.MAX_BOARDS_PER_TEAM
+    )
     count = check_whole_number(teams, "number of teams", 2)
     if count > len(TEAM_LETTERS):
         raise PairingError(f"teams are written A to Z, so at most 26 teams, not {count}")
+    if players * count > limits.MAX_ROUND_ROBIN_PLAYERS:
+        raise limits.LimitError(
+            f"{count} teams of {players} players make a round robin of {players * count} "
+            f"players; at most {limits.MAX_ROUND_ROBIN_PLAYERS}"
+        )
     return [TeamPlayer(_team_letter(t + 1), b + 1) for b in range(players) for t in range(count)]
 
 
@@ -309,6 +321,8 @@ def mixed_round_robin(
     ['1 A1 B1']
 
     :raises PairingError: for bad counts, or an ``order`` that is not the teams' players.
+    :raises LimitError: above :data:`chessarbiter.limits.MAX_BOARDS_PER_TEAM` players a team, or
+        :data:`chessarbiter.limits.MAX_ROUND_ROBIN_PLAYERS` players in all.
     """
     numbering = mixed_numbering(players, teams)
     if order is not None:

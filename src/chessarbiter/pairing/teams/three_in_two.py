@@ -50,6 +50,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from chessarbiter import limits
 from chessarbiter.errors import PairingError
 
 TEAM_LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -87,16 +88,26 @@ class TeamGame:
         return f"{self.round} {self.white} {self.black}"
 
 
-def check_whole_number(value: object, what: str, minimum: int = 1) -> int:
-    """``value`` as an int, or a :class:`PairingError` naming ``what`` (bools are refused).
+def check_whole_number(
+    value: object, what: str, minimum: int = 1, maximum: int | None = None
+) -> int:
+    """``value`` as an int, or a :class:`PairingError` naming ``what`` (bools are refused);
+    above ``maximum`` (one of the bounds of :mod:`chessarbiter.limits`), a
+    :class:`~chessarbiter.limits.LimitError`.
 
     >>> check_whole_number(4, "number of boards")
     4
+    >>> check_whole_number(51, "number of boards", maximum=50)
+    Traceback (most recent call last):
+    ...
+    chessarbiter.limits.LimitError: the number of boards must be between 1 and 50 (got 51)
     """
     if isinstance(value, bool) or not isinstance(value, int):
         raise PairingError(f"the {what} must be a whole number, not {value!r}")
     if value < minimum:
         raise PairingError(f"the {what} must be at least {minimum}, not {value}")
+    if maximum is not None:
+        limits.check_count(f"the {what}", value, maximum, minimum)
     return value
 
 
@@ -160,8 +171,9 @@ def three_teams_two_rounds(boards: int) -> list[TeamGame]:
     ['1 B1 A1', '1 A2 C1', '1 C2 B2', '1 A3 B3', '1 C3 A4', '1 B4 C4']
 
     :raises PairingError: for an odd or non-positive number of boards.
+    :raises LimitError: for more than :data:`chessarbiter.limits.MAX_BOARDS_PER_TEAM` boards.
     """
-    boards = check_whole_number(boards, "number of boards")
+    boards = check_whole_number(boards, "number of boards", maximum=limits.MAX_BOARDS_PER_TEAM)
     if boards % 2:
         raise PairingError(
             f"three teams in two rounds (seed 000) needs an even number of boards, not {boards}: "
