@@ -33,14 +33,16 @@ chromium:
 test: install chromium
 	$(BIN)/python -m pytest -n auto src tests
 
-# The web tests against PostgreSQL (a local server from Debian's packages, see .ci/postgres).
+# The web tests against PostgreSQL (a local server from Debian's packages, see .ci/postgres);
+# the browser tests, which test the pages' scripts, not the database, run once, in `make test`.
 PG_URL ?= postgres://chessarbiter:chessarbiter@127.0.0.1:5432/chessarbiter
 test-postgres: install
 	$(BIN)/python -m pip install --quiet -e '.[web,dev,postgres]'
 	@bash .ci/postgres; rc=$$?; \
 	if [ $$rc -eq 3 ]; then echo "no PostgreSQL server here: that run is skipped"; exit 0; fi; \
 	[ $$rc -eq 0 ] || exit $$rc; \
-	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -n auto tests/web
+	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -n auto tests/web \
+	  --ignore=tests/web/test_browser.py --ignore=tests/web/test_browser_keyboard.py
 
 lint: install
 	$(BIN)/ruff check src tests benchmarks

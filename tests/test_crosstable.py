@@ -325,3 +325,26 @@ def test_a_declared_round_robin_without_a_round_count() -> None:
 
 def test_fewer_than_two_players_is_no_round_robin() -> None:
     assert round_robin_cycles(make(1, 1)) is None
+
+
+def test_issue_13_item_5_the_grid_places_are_the_standings_places() -> None:
+    """Given the event's ranking, the round-robin grid prints the same places as the
+    standings: 2, 3, 4, 5 where points alone would share 2-5."""
+    from chessarbiter.pairing import roundrobin
+    from chessarbiter.standings import ranking
+
+    t = make(6, 5)
+    results = ["= 0-1 1-0", "0-1 = =", "0-1 1-0 0-1", "1-0 = 1-0", "1-0 1-0 0-1"]
+    for r, line in enumerate(results, start=1):
+        for (white, black), code in zip(roundrobin.pair_round(t, r), line.split(), strict=True):
+            t.record_game(r, white, black, {"1-0": W, "=": D, "0-1": L}[code])
+    rows = ranking(t, "SB,DE")
+    places = {r.pairing_number: r.shared for r in rows}
+    assert sorted(places.values()) == ["1", "2", "3", "4", "5", "6"]
+    grid = crosstable_text(t, rows=rows).splitlines()[2:]
+    assert {int(line.split()[0]): line.split()[-1] for line in grid} == places
+    without = crosstable_text(t).splitlines()[2:]
+    assert sorted(line.split()[-1] for line in without) == ["1", "2-5", "2-5", "2-5", "2-5", "6"]
+    swiss = crosstable_text(t, rows=rows, layout="swiss").splitlines()[2:]
+    assert [line.split()[0] for line in swiss] == ["1", "2", "3", "4", "5", "6"]
+    assert [int(line.split()[1]) for line in swiss] == [r.pairing_number for r in rows]

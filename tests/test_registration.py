@@ -1062,3 +1062,49 @@ def test_records_are_frozen() -> None:
     record = R("Ann")
     with pytest.raises(dataclasses.FrozenInstanceError):
         record.name = "Bob"  # type: ignore[misc]
+
+
+# -- suspicious entries (issue 13 item 11) ---------------------------------------------------------
+
+
+def test_issue13_item11_pseudo_players_are_named() -> None:
+    from chessarbiter.registration import suspicious_players
+
+    players = [Player(1, "Anand, V", rating=2750)]
+    players += [
+        Player(n, name, rating=1500)
+        for n, name in enumerate(
+            ["spielfrei", "BYE", "Freilos", "exempt", "Pause", "—", "bye."], start=2
+        )
+    ]
+    warnings = suspicious_players(players)
+    assert len(warnings) == 1 and warnings[0].startswith("looks like a bye, not a player: ")
+    for n in range(2, 9):
+        assert f"{n} " in warnings[0]
+    assert "Anand" not in warnings[0]
+
+
+def test_issue13_item11_duplicates_missing_names_and_ratings() -> None:
+    from chessarbiter.registration import suspicious_players
+
+    players = [
+        Player(n, f"Player {n}", rating=2000 + n, fide_id=str(1000 + n)) for n in range(1, 11)
+    ]
+    players[3] = Player(4, "Müller, Jörg", rating=2004, fide_id="1002")  # same ID as player 2
+    players[6] = Player(7, "MULLER, Jorg", rating=2007, fide_id="1007")  # same name as player 4
+    players[8] = Player(9, " ", rating=2009)
+    players[9] = Player(10, "Player 10", rating=None, fide_id="1010")
+    warnings = suspicious_players(players)
+    assert "without a name: 9" in warnings
+    assert "FIDE ID 1002 is given to 2 players: 2 Player 2, 4 Müller, Jörg" in warnings
+    assert "the same name twice or more: 4 Müller, Jörg, 7 MULLER, Jorg" in warnings
+    assert any(w.startswith("without a rating") and "10 Player 10" in w for w in warnings)
+
+
+def test_issue13_item11_an_unrated_field_and_zero_ids_are_not_suspicious() -> None:
+    from chessarbiter.registration import suspicious_players
+
+    club = [Player(n, f"Member {n}", fide_id="0") for n in range(1, 9)]
+    assert suspicious_players(club) == []
+    half = [Player(n, f"P{n}", rating=2000 if n % 2 else None) for n in range(1, 11)]
+    assert suspicious_players(half) == []

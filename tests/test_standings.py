@@ -205,3 +205,45 @@ def test_lots_break_the_remaining_ties_reproducibly() -> None:
     assert [r.pairing_number for r in again] == [r.pairing_number for r in drawn]
     orders = {tuple(r.pairing_number for r in standings(t, lots=seed)) for seed in range(20)}
     assert len(orders) > 1  # the seed matters
+
+
+# -- issue 13 item 5: one ranking for every table of the event ---------------------------------
+
+
+def round_robin_2_to_5() -> Tournament:
+    """Six players, five rounds of the Berger tables: one winner, four players level on 2½
+    whom the tie-breaks separate, one last (the case of issue 13 item 5)."""
+    from chessarbiter.pairing import roundrobin
+
+    t = make(6, 5)
+    results = ["= 0-1 1-0", "0-1 = =", "0-1 1-0 0-1", "1-0 = 1-0", "1-0 1-0 0-1"]
+    codes = {"1-0": Result.WIN, "=": Result.DRAW, "0-1": Result.LOSS}
+    for r, line in enumerate(results, start=1):
+        for (white, black), code in zip(roundrobin.pair_round(t, r), line.split(), strict=True):
+            t.record_game(r, white, black, codes[code])
+    assert t.check() == []
+    return t
+
+
+def test_issue_13_item_5_ranking_applies_the_event_tie_breaks() -> None:
+    from chessarbiter.standings import ranking
+    from chessarbiter.tiebreaks.c07 import for_standings, parse_list
+
+    t = round_robin_2_to_5()
+    assert [r.shared for r in ranking(t)] == ["1", "2-5", "2-5", "2-5", "2-5", "6"]
+    rows = ranking(t, "SB,DE")
+    assert [r.shared for r in rows] == ["1", "2", "3", "4", "5", "6"]
+    assert list(rows[0].tiebreaks) == ["SB", "DE"]
+    # the same as the tie-breaks computed by hand, with specs or with their text
+    specs = parse_list("SB,DE")
+    assert ranking(t, specs) == rows
+    assert rows == standings(t, 5, for_standings(t, specs, 5, "2026"))
+    assert [r.shared for r in ranking(t, "SB,DE", after_round=1)] == [
+        r.shared for r in standings(t, 1, for_standings(t, specs, 1, "2026"))
+    ]
+    drawn = ranking(t, "", lots=7)
+    assert sorted(r.rank for r in drawn) == [1, 2, 3, 4, 5, 6]
+    with pytest.raises(ChessArbiterError):
+        ranking(t, "NOPE")
+    with pytest.raises(ChessArbiterError):
+        ranking(t, "SB", after_round=6)

@@ -232,19 +232,24 @@ def crosstable_text(
     after_round: int | None = None,
     *,
     tiebreaks: Sequence[TieBreak] = (),
+    rows: Sequence[Standing] | None = None,
     ascii: bool = False,
     layout: Layout = "auto",
 ) -> str:
     """The crosstable after ``after_round`` (default: the last paired round).
 
     ``layout`` ``"auto"`` picks the round-robin grid or the Swiss layout by
-    :func:`round_robin_cycles`; ``"grid"`` or ``"swiss"`` forces one. Places come from
-    :func:`chessarbiter.standings.standings` with ``tiebreaks``.
+    :func:`round_robin_cycles`; ``"grid"`` or ``"swiss"`` forces one. Places (and the Swiss
+    layout's row order) are those of ``rows``, the event's ranking after the same round
+    (:func:`chessarbiter.standings.ranking`, as printed in the standings, so that the two
+    tables agree); without ``rows``, :func:`chessarbiter.standings.standings` with
+    ``tiebreaks``.
 
     :raises ChessArbiterError: for an ``after_round`` out of range.
     """
     rounds = resolve_after_round(tournament, after_round)
-    rows = standings(tournament, rounds, tiebreaks)
+    if rows is None:
+        rows = standings(tournament, rounds, tiebreaks)
     if not rows:
         return "(no players)"
     if layout == "swiss":

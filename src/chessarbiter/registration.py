@@ -63,6 +63,7 @@ __all__ = [
     "find_players",
     "read_fide_rating_list",
     "read_players_csv",
+    "suspicious_players",
 ]
 
 #: The FIDE titles a TRF title field (columns 11-13) carries, strongest first: the order of
@@ -1152,3 +1153,94 @@ def find_players(
     found = [(k, r) for r in records if (k := _fold(r.name)).startswith(key)]
     found.sort(key=lambda pair: pair[0])
     return [r for _, r in found[:limit]]
+
+
+# -- suspicious entries -------------------------------------------------------------------------
+
+#: Names that programs without a bye record enter as a pseudo-player (folded as
+#: :func:`_fold` folds them): the German ``spielfrei``/``Freilos``, the French ``exempt``, the
+#: English ``bye``, and their kin. A TRF marks the pairing-allocated bye with the opponent
+#: ``0000`` (TRF16 and TRF-2026 record ``001``); a pseudo-player would be paired, scored and
+#: ranked as a person.
+PSEUDO_PLAYER_NAMES: Final = frozenset(
+    {
+        "bye",
+        "pab",
+        "spielfrei",
+        "freilos",
+        "frei",
+        "exempt",
+        "pause",
+        "libre",
+        "descanso",
+        "vrij",
+        "wolny",
+        "free",
+        "dummy",
+        "nn",
+        "n n",
+        "свободен",
+        "пропуск",
+    }
+)
+#: Unrated players are reported when at least this share of the others has a rating.
+RATED_SHARE: Final = 0.9
+#: At most this many players are named in one warning.
+MAX_NAMED: Final = 10
+
+
+def _listed(players: Sequence[Player]) -> str:
+    named = ", ".join(f"{p.number} {p.name}".strip() for p in players[:MAX_NAMED])
+    more = len(players) - MAX_NAMED
+    return named + (f" and {more} more" if more > 0 else "")
+
+
+def suspicious_players(players: Sequence[Player]) -> list[str]:
+    """Warnings about entries that look like mistakes, for the arbiter to check after an import:
+
+    * pseudo-players (:data:`PSEUDO_PLAYER_NAMES`, or a name without a letter or digit, such as
+      ``—``): a bye entered as a player;
+    * players without a name;
+    * a FIDE ID given to two or more players;
+    * the same name (compared without case, accents or punctuation) twice or more, pseudo-players
+      apart;
+    * players without a rating when at least :data:`RATED_SHARE` of the others have one.
+
+    Nothing is refused: each is a warning naming the players (pairing number and name).
+
+    >>> ps = [Player(1, "Ann", rating=2000, fide_id="7"), Player(2, "spielfrei", rating=1900),
+    ...       Player(3, "ANN", rating=1800, fide_id="7")]
+    >>> for warning in suspicious_players(ps):
+    ...     print(warning)
+    looks like a bye, not a player: 2 spielfrei
+    FIDE ID 7 is given to 2 players: 1 Ann, 3 ANN
+    the same name twice or more: 1 Ann, 3 ANN
+    """
+    warnings: list[str] = []
+    pseudo = [p for p in players if p.name.strip() and _fold(p.name) in PSEUDO_PLAYER_NAMES | {""}]
+    if pseudo:
+        warnings.append(f"looks like a bye, not a player: {_listed(pseudo)}")
+    unnamed = [p for p in players if not p.name.strip()]
+    if unnamed:
+        warnings.append(f"without a name: {', '.join(str(p.number) for p in unnamed)}")
+    by_id: dict[str, list[Player]] = {}
+    by_name: dict[str, list[Player]] = {}
+    for p in players:
+        if p.fide_id.strip().strip("0"):
+            by_id.setdefault(p.fide_id.strip(), []).append(p)
+        if _fold(p.name) and p not in pseudo:
+            by_name.setdefault(_fold(p.name), []).append(p)
+    for fide_id, same in by_id.items():
+        if len(same) > 1:
+            warnings.append(f"FIDE ID {fide_id} is given to {len(same)} players: {_listed(same)}")
+    twice = [p for same in by_name.values() if len(same) > 1 for p in same]
+    if twice:
+        warnings.append(f"the same name twice or more: {_listed(twice)}")
+    unrated = [p for p in players if not p.rating]
+    rated = len(players) - len(unrated)
+    if unrated and rated and rated >= RATED_SHARE * (len(players) - 1):
+        warnings.append(
+            f"without a rating, while {rated} of the {len(players)} players have one: "
+            f"{_listed(unrated)}"
+        )
+    return warnings

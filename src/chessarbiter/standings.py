@@ -8,6 +8,10 @@ A tie-break is anything with a ``name`` and a ``value(tournament, player, after_
 (:class:`TieBreak`); a higher value ranks higher. None ship here: the C.07 tie-breaks live in
 their own package and are passed in as a sequence.
 
+:func:`ranking` is an event's ranking: points, then the event's C.07 tie-break list. Every
+table of the event takes its places from it (the standings, the crosstable and a round robin's
+grid, printed or on the web), so that they never disagree.
+
 >>> from chessarbiter.model import Player, Result, Tournament
 >>> t = Tournament(total_rounds=1)
 >>> for n, name in enumerate(["Ann", "Bob", "Cid", "Dan"], start=1):
@@ -25,10 +29,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import groupby
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model import Player, PlayerId, Points, RoundEntry, Tournament
+
+if TYPE_CHECKING:
+    from chessarbiter.tiebreaks.c07 import TieBreakSpec
 
 
 class TieBreak(Protocol):
@@ -163,6 +170,50 @@ def standings(
         for player in group:
             rows.append(_row(player, rounds, first, last, group_key, names))
     return rows
+
+
+def ranking(
+    tournament: Tournament,
+    tiebreaks: str | Sequence[TieBreakSpec] = (),
+    after_round: int | None = None,
+    *,
+    edition: str = "2026",
+    unrated_rating: int | None = None,
+    lots: int | None = None,
+) -> list[Standing]:
+    """The ranking of the event after ``after_round`` (default: the last paired round): by
+    points, then by the C.07 tie-breaks ``tiebreaks`` in the order given (C.07 4.1: the list
+    announced before the event), ``edition`` the tie-break rules' edition (``"2026"`` or an
+    earlier one, see :func:`chessarbiter.tiebreaks.c07.compute`). Players equal on points and
+    every tie-break share a place, or are placed by lot with ``lots`` (C.07 4.2).
+
+    This is the one ranking the event's tables show: the standings, and the places of the
+    crosstable and of a round robin's grid (:func:`chessarbiter.crosstable.crosstable_text`
+    and :func:`chessarbiter.crosstable.grid_cells` take its rows), so the places in one never
+    contradict the places in another.
+
+    >>> from chessarbiter.model import Player, Result, Tournament
+    >>> t = Tournament(total_rounds=3)
+    >>> for n in (1, 2, 3, 4):
+    ...     _ = t.add_player(Player(n, f"P{n}"))
+    >>> for r, white, black in [(1, 1, 2), (1, 3, 4), (2, 2, 3), (2, 4, 1), (3, 1, 3), (3, 2, 4)]:
+    ...     t.record_game(r, white, black, Result.WIN)
+    >>> [(row.shared, row.pairing_number) for row in ranking(t)]
+    [('1-2', 1), ('1-2', 2), ('3-4', 3), ('3-4', 4)]
+    >>> [(row.shared, row.pairing_number, str(row.tiebreaks["SB"])) for row in ranking(t, "SB")]
+    [('1', 1, '3'), ('2', 2, '2'), ('3', 4, '2'), ('4', 3, '1')]
+
+    :raises ChessArbiterError: for an ``after_round`` out of range, or a tie-break list the
+        library does not know (:class:`chessarbiter.tiebreaks.c07.UnsupportedTieBreakError`).
+    """
+    # imported here: the tie-breaks' module uses the crosstable's number formatting, and the
+    # crosstable this module's standings
+    from chessarbiter.tiebreaks import c07
+
+    specs = c07.parse_list(tiebreaks) if isinstance(tiebreaks, str) else list(tiebreaks)
+    rounds = resolve_after_round(tournament, after_round)
+    columns = c07.for_standings(tournament, specs, rounds, edition, unrated_rating) if specs else []
+    return standings(tournament, rounds, columns, lots=lots)
 
 
 def _row(

@@ -31,7 +31,12 @@ from chessarbiter.model import (
 )
 from chessarbiter.pairing.dutch.engine import pair_round
 from chessarbiter.pairing.result import NoValidPairingError
-from chessarbiter.pairing.swiss.deviations import Deviation, check_pairing
+from chessarbiter.pairing.swiss.deviations import (
+    Deviation,
+    InvalidPairingError,
+    check_pairing,
+    find_deviations,
+)
 from chessarbiter.pairing.swiss.state import Edition, prepare_round
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
@@ -284,30 +289,80 @@ def test_c0403c3_a_topscorer_given_the_wrong_colour_needlessly_is_a_deviation():
 
 def test_a9_1_9_a_player_on_two_boards():
     t = five()
-    deviations = check_pairing(t, [(2, 3), (5, 1), (4, 1)])
+    deviations = find_deviations(t, [(2, 3), (5, 1), (4, 1)])
     assert kinds(deviations) == [("duplicate", "C.04.3 1.9", (1,))]
+    assert deviations[0].absolute
     assert deviations[0].message == (
         "Player 1 appears on board 2 and board 3; a player is paired only once in a round."
     )
-    assert kinds(check_pairing(t, [(2, 3), (5, 1), (4, 1)], OLD)) == [
+    assert kinds(find_deviations(t, [(2, 3), (5, 1), (4, 1)], OLD)) == [
         ("duplicate", "C.04.3 A.9", (1,))
     ]
 
 
 def test_a9_1_9_a_player_on_a_board_and_the_bye_and_one_against_himself():
     t = five()
-    assert kinds(check_pairing(t, [(2, 3), (5, 1), (1, None)])) == [
+    assert kinds(find_deviations(t, [(2, 3), (5, 1), (1, None)])) == [
         ("duplicate", "C.04.3 1.9", (1,)),
         ("unpaired", "C.04.3 1.9", (4,)),
     ]
-    (d,) = check_pairing(t, [(2, 3), (5, 1), (4, 4)])
-    assert d.kind == "duplicate" and d.message.startswith("Player 4 is on both sides of board 3")
+    (d,) = find_deviations(t, [(2, 3), (5, 1), (4, 4)])
+    assert (d.kind, d.rule, d.absolute) == ("self-paired", "Laws of Chess art. 1.1", True)
+    assert d.message == (
+        "Player 4 is on both sides of board 3; a game is played between two opponents."
+    )
     (d,) = [
-        d for d in check_pairing(t, [(1, 2), (3, 4), (1, 5), (1, None)]) if d.kind == "duplicate"
+        d for d in find_deviations(t, [(1, 2), (3, 4), (1, 5), (1, None)]) if d.kind == "duplicate"
     ]
     assert d.message.startswith(
         "Player 1 appears on board 1, board 3 and the pairing-allocated bye;"
     )
+    # against himself on one board and on another board too: both errors
+    assert kinds(find_deviations(t, [(2, 3), (5, 5), (5, 1), (4, None)])) == [
+        ("self-paired", "Laws of Chess art. 1.1", (5,)),
+        ("duplicate", "C.04.3 1.9", (5,)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("boards", "kind"),
+    [
+        ([(2, 3), (5, 1), (4, 4)], "self-paired"),
+        ([(1, 1), (2, 3), (5, 4)], "self-paired"),
+        ([(2, 3), (5, 1), (4, 1)], "duplicate"),
+        ([(1, 2), (2, 3), (5, 4)], "duplicate"),
+        ([(2, 3), (5, 1), (1, None)], "duplicate"),
+        ([(5, 1), (2, None), (3, None), (4, None)], "extra-bye"),
+    ],
+)
+def test_issue_13_item_3_absolute_errors_are_refused(boards, kind):
+    """A player against himself (Laws of Chess art. 1.1), twice in a round (C.04.3 1.9, C.04.1
+    art. 3), more than one pairing-allocated bye (C.04.1 art. 3): check_pairing refuses the
+    pairing, naming the error; it is never a deviation an arbiter may confirm."""
+    t = five()
+    with pytest.raises(InvalidPairingError) as info:
+        check_pairing(t, boards)
+    assert kind in {d.kind for d in info.value.errors}
+    assert all(d.absolute for d in info.value.errors)
+    assert str(info.value) == " ".join(d.message for d in info.value.errors)
+    with pytest.raises(InvalidPairingError):
+        check_pairing(t, boards, OLD)
+
+
+def test_issue_13_item_3_rule_deviations_stay_confirmable():
+    """A repeated meeting, a forbidden pair, an ineligible bye, a player left out, a known
+    absence paired after all: deviations an arbiter may confirm, returned, never raised."""
+    t = five()
+    t.forbidden_pairs.append(ForbiddenPairs((2, 3)))
+    t.bye_requests.append(ByeRequest(Result.ZERO_POINT_BYE, 2, (4,)))
+    found = check_pairing(t, [(2, 3), (1, 4), (5, None)])
+    assert {d.kind for d in found} >= {"forbidden", "absent-paired", "bye-ineligible"}
+    assert not any(d.absolute for d in found)
+    assert [d.kind for d in check_pairing(five(), [(1, 2), (4, 3)])] == [
+        "unpaired",
+        "repeat",
+        "repeat",
+    ]
 
 
 def test_a9_1_9_a_player_to_pair_left_out():
@@ -322,10 +377,10 @@ def test_a9_1_9_a_player_to_pair_left_out():
 
 def test_c0401c_art3_one_pairing_allocated_bye_at_most():
     t = five()
-    (d,) = check_pairing(t, [(5, 1), (2, None), (3, None), (4, None)])
+    (d,) = find_deviations(t, [(5, 1), (2, None), (3, None), (4, None)])
     assert (d.rule, d.kind, d.players) == ("C.04.1 art. 3", "extra-bye", (2, 3, 4))
     assert d.message.startswith("Players 2, 3 and 4 all get the pairing-allocated bye")
-    assert check_pairing(t, [(5, 1), (2, None), (3, None), (4, None)], OLD)[0].rule == "C.04.1 c"
+    assert find_deviations(t, [(5, 1), (2, None), (3, None), (4, None)], OLD)[0].rule == "C.04.1 c"
 
 
 def _absent_by_entry(t: Tournament) -> None:
@@ -345,36 +400,58 @@ def _withdrawn(t: Tournament) -> None:
 
 
 @pytest.mark.parametrize(
-    ("make_absent", "rule_2017", "rule_2026", "reason"),
+    ("make_absent", "rule_2017", "rule_2026", "reason", "absolute"),
     [
-        (_absent_by_entry, "C.04.2 D", "C.04.2 art. 3.3", "has a half-point bye for round 2"),
-        (_absent_by_request, "C.04.2 D", "C.04.2 art. 3.3", "requested a zero-point bye"),
-        (_absent_by_xxz, "C.04.2 D", "C.04.2 art. 3.3", "is absent in round 2"),
-        (_withdrawn, "C.04.2 D", "C.04.2 art. 3.2", "withdrew from the tournament"),
+        (
+            _absent_by_entry,
+            "C.04.2 D",
+            "C.04.2 art. 3.3",
+            "has a half-point bye for round 2",
+            True,
+        ),
+        (_absent_by_request, "C.04.2 D", "C.04.2 art. 3.3", "requested a zero-point bye", False),
+        (_absent_by_xxz, "C.04.2 D", "C.04.2 art. 3.3", "is absent in round 2", False),
+        (_withdrawn, "C.04.2 D", "C.04.2 art. 3.2", "withdrew from the tournament", True),
     ],
 )
-def test_c0402_art3_absent_players_are_not_paired(make_absent, rule_2017, rule_2026, reason):
+def test_c0402_art3_absent_players_are_not_paired(
+    make_absent, rule_2017, rule_2026, reason, absolute
+):
     """2017 C.04.2 D / 2026 art. 3.2-3.3: withdrawn players and known absences (requested byes
-    included) are not paired; leaving them out is no deviation."""
+    included) are not paired; leaving them out is no deviation. A withdrawn player, or one
+    whose entry for the round is recorded already, is no participant of the round: pairing
+    him is refused (issue 13 item 3); a known absence may be set aside."""
     t = five()
     make_absent(t)
-    (d,) = check_pairing(t, CLEAN)
-    assert (d.rule, d.kind, d.players) == (rule_2026, "absent-paired", (4,))
+    (d,) = find_deviations(t, CLEAN)
+    assert (d.rule, d.kind, d.players, d.absolute) == (rule_2026, "absent-paired", (4,), absolute)
     assert d.message.startswith("Player 4 gets the pairing-allocated bye but ")
     assert reason in d.message
-    assert check_pairing(t, CLEAN, OLD)[0].rule == rule_2017
+    assert find_deviations(t, CLEAN, OLD)[0].rule == rule_2017
+    if absolute:
+        with pytest.raises(InvalidPairingError, match=reason):
+            check_pairing(t, CLEAN)
+    else:
+        assert check_pairing(t, CLEAN) == [d]
     assert check_pairing(t, [(2, 3), (5, 1)]) == []
 
 
 def test_c0402c_art24_a_late_entrant_is_paired_from_his_first_round():
     t = five()
     t.add_player(Player(6, "Late, Lou", entry_round=3))
-    (d,) = check_pairing(t, [(2, 3), (5, 1), (4, 6)])
-    assert (d.rule, d.kind, d.players) == ("C.04.2 art. 2.4", "absent-paired", (6,))
+    (d,) = find_deviations(t, [(2, 3), (5, 1), (4, 6)])
+    assert (d.rule, d.kind, d.players, d.absolute) == (
+        "C.04.2 art. 2.4",
+        "absent-paired",
+        (6,),
+        True,
+    )
     assert d.message == (
         "Player 6 is on board 3 but joins the tournament only in round 3, so is not to be paired."
     )
-    assert check_pairing(t, [(2, 3), (5, 1), (4, 6)], OLD)[0].rule == "C.04.2 C"
+    assert find_deviations(t, [(2, 3), (5, 1), (4, 6)], OLD)[0].rule == "C.04.2 C"
+    with pytest.raises(InvalidPairingError, match="joins the tournament only in round 3"):
+        check_pairing(t, [(2, 3), (5, 1), (4, 6)])
     assert check_pairing(t, CLEAN) == []
 
 
@@ -390,7 +467,7 @@ def test_round_one_without_an_initial_colour():
     t = tournament(range(1, 5), 5)
     t.initial_colour = None
     assert check_pairing(t, [(1, 3), (4, 2)]) == []
-    assert kinds(check_pairing(t, [(1, 3), (4, 2), (2, None)])) == [
+    assert kinds(find_deviations(t, [(1, 3), (4, 2), (2, None)])) == [
         ("duplicate", "C.04.3 1.9", (2,))
     ]
 

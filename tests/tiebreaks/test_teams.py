@@ -146,6 +146,20 @@ def test_buchholz_mpvgp_and_sssc() -> None:
     assert rows[0].tiebreaks == {"MPvGP": D(5), "BH:GP": D(12), "SSSC/K2": D(8)}
 
 
+@pytest.mark.parametrize("primary", ["mp", "gp", "nemlikher", "mp1"])
+def test_issue_13_sssc_before_the_first_round_is_the_secondary_score(primary: str) -> None:
+    """C.07 13.4 before any round is recorded: no team has an opponent, every Buchholz is 0,
+    so the Schedule Strength is 0 and the SSSC is the secondary score (0), instead of a
+    division by the factor, 0 then (its maximum achievable primary score is 0 after 0
+    rounds). A factor given as 0 (``/K0``) is still refused."""
+    e = TeamEvent(boards=4, teams={1: TeamEntry(1, "A"), 2: TeamEntry(2, "B")})
+    assert T.sssc(e, primary) == {1: 0, 2: 0}
+    rows = T.standings(e, primary, "SSSC,BH")
+    assert [r.tiebreaks for r in rows] == [{"SSSC": 0, "BH": 0}] * 2
+    with pytest.raises(T.TeamScoreError, match=r"13\.4"):
+        T.sssc(e, primary, factor=D(0))
+
+
 def drawn_pair() -> TeamEvent:
     """Teams 1 and 2 draw 2:2, team 1 scoring 1 = 0 = on boards 1-4 (team 2: 0 = 1 =)."""
     return TeamEvent(boards=4, matches=[match(1, 1, 2, "1=0=")])

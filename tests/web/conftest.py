@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from django.core.cache import cache
 from django.test import Client
 
@@ -32,14 +32,27 @@ def _fresh_cache() -> None:
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: Any) -> None:
+    """A fast password hasher: PBKDF2's iterations cost seconds per event fixture (three
+    users); the tests of password checking use the validators, which do not depend on it."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def may_create_events(user: User) -> User:
+    """Give ``user`` the permission to create and import events (``events.add_event``)."""
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
+    return User.objects.get(pk=user.pk)  # a fresh object: permissions are cached per object
+
+
 @pytest.fixture
 def chief(db: Any) -> User:
-    return User.objects.create_user("chief", "", "pw-chief-123")
+    return may_create_events(User.objects.create_user("chief", "", "pw-chief-123"))
 
 
 @pytest.fixture
 def arbiter(db: Any) -> User:
-    return User.objects.create_user("deputy", "", "pw-deputy-123")
+    return may_create_events(User.objects.create_user("deputy", "", "pw-deputy-123"))
 
 
 @pytest.fixture

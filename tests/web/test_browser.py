@@ -8,10 +8,7 @@ the standings, see them on the public page, switch to Russian, and a viewer cann
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,57 +16,19 @@ from django.contrib.auth.models import User
 
 from chessarbiter.web.events import models as m
 
-from .conftest import NAMES
+from .browser import MARKS, launch, log_in, shot
+from .conftest import NAMES, may_create_events
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-
-playwright = pytest.importorskip("playwright.sync_api")
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not shutil.which(CHROMIUM), reason=f"{CHROMIUM} missing (make test installs it)"
-    ),
-]
-# Playwright's sync API runs an event loop in this thread; the ORM calls of the test itself
-# are plain synchronous code
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+pytestmark = MARKS
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ],
-        )
-        yield b
-        b.close()
-
-
-def shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def log_in(page: Any, base: str, user: str, password: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", user)
-    page.fill("#id_password", password)
-    page.click("main button[type=submit]")
-    page.wait_for_url(f"{base}/manage/")
+    yield from launch()
 
 
 def test_arbiter_runs_three_rounds(browser: Any, live_server: Any) -> None:
-    User.objects.create_user("ivanova", "", "chess-arbiter-1")
+    may_create_events(User.objects.create_user("ivanova", "", "chess-arbiter-1"))
     viewer = User.objects.create_user("guest", "", "chess-viewer-1")
     base = live_server.url
     context = browser.new_context(locale="en-GB", viewport={"width": 1200, "height": 900})
@@ -107,6 +66,7 @@ def test_arbiter_runs_three_rounds(browser: Any, live_server: Any) -> None:
             key = "=" if b.number % 2 else "1"
             page.fill("#entry-bar input[name=board]", "")
             page.type("#entry-bar input[name=board]", str(b.number))
+            page.keyboard.press("Space")  # the board number, then the result key
             page.keyboard.press(key)
             page.keyboard.press("Enter")
             expected = "½-½" if key == "=" else "1-0"

@@ -24,6 +24,12 @@ def test_russian_catalogue_is_complete_and_compiled() -> None:
         mo = gettext.GNUTranslations(f)
     for entry in po.translated_entries():
         ctx = entry.msgctxt
+        if entry.msgid_plural:  # each Russian form, for a number that selects it
+            # Russian: forms 0, 1, 2 for 1, 2, 5 (form 3 is for fractions, not chosen by ngettext)
+            for form, n in zip(sorted(entry.msgstr_plural), (1, 2, 5), strict=False):
+                got = mo.ngettext(entry.msgid, entry.msgid_plural, n)
+                assert got == entry.msgstr_plural[form], f"django.mo is older: {entry.msgid!r}"
+            continue
         got = mo.pgettext(ctx, entry.msgid) if ctx else mo.gettext(entry.msgid)
         assert got == entry.msgstr, f"django.mo is older than django.po: {entry.msgid!r}"
 
@@ -34,9 +40,11 @@ def test_placeholders_survive_translation() -> None:
     po = polib.pofile(str(LOCALE / "ru" / "LC_MESSAGES" / "django.po"))
     pattern = re.compile(r"%\(\w+\)[sd]")
     for entry in po.translated_entries():
-        assert sorted(pattern.findall(entry.msgid)) == sorted(pattern.findall(entry.msgstr)), (
-            entry.msgid
-        )
+        texts = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
+        for text in texts:
+            assert sorted(pattern.findall(entry.msgid)) == sorted(pattern.findall(text)), (
+                entry.msgid
+            )
 
 
 def test_pages_follow_the_browser_language(client: Client, event: m.Event, chief: User) -> None:

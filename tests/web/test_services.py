@@ -85,7 +85,7 @@ def test_correcting_a_past_result_rescores(event: m.Event, chief: User) -> None:
     assert board is not None
     white = board.white.number
     before = store.tournament(event).score(white)
-    change = services.set_result(board.pk, chief, "0-1")
+    change = services.set_result(board.pk, chief, "0-1", replace=True)
     assert change.previous == "1-0"
     event.refresh_from_db()
     assert store.tournament(event).score(white) == before - 1
@@ -204,3 +204,24 @@ def test_round_robin_numbers_by_lot_are_reproducible(chief: User) -> None:
     assert orders[0] == orders[1]
     assert orders[0] != [f"P{k}" for k in range(1, 9)]
     assert sorted(orders[0]) == sorted(f"P{k}" for k in range(1, 9))
+
+
+def test_issue_13_item_2_a_round_is_not_paired_over_games_without_a_result(
+    event: m.Event, chief: User
+) -> None:
+    """The library's readiness rule (C.04.1, C.04.2), named by board in the web: the next
+    round is refused while boards of the last round have no result, and pairs once they do."""
+    rnd = services.pair_next_round(event, chief)
+    games = list(rnd.boards.exclude(black=None).order_by("number"))
+    for b in games:
+        if b.number not in (2, 4):
+            services.set_result(b.pk, chief, "1-0")
+    with pytest.raises(
+        services.ServiceError, match=r"Round 1 has games without a result \(boards 2, 4\)"
+    ):
+        services.pair_next_round(event, chief)
+    assert event.round_set.count() == 1
+    for b in games:
+        if b.number in (2, 4):
+            services.set_result(b.pk, chief, "=")
+    assert services.pair_next_round(event, chief).number == 2

@@ -62,6 +62,22 @@ def test_team_standings_after_two_rounds(league: m.Event, chief: User) -> None:
     assert rows[0].match_points == 4 and rows[0].game_points == 3
 
 
+def test_issue_13_team_standings_before_any_match_is_complete(
+    client: Client, league: m.Event, chief: User
+) -> None:
+    """Round 1 paired, no match complete: the team standings show every tie-break, SSSC
+    included, as 0 (C.07 13.4: no opponent yet, Schedule Strength 0), not blanks."""
+    services.update_event(league, chief, team_tiebreaks="SSSC,EDET,BH")
+    services.pair_next_round(league, chief)
+    league.refresh_from_db()
+    names, rows = teams.standings(league)
+    assert names == ["SSSC", "EDET", "BH"]
+    assert all(r.tiebreaks == [0, 0, 0] for r in rows) and len(rows) == 4
+    login(client, chief)
+    r = client.get(reverse("arbiter:team_standings", args=[league.pk]))
+    assert r.status_code == 200 and "SSSC" in r.content.decode()
+
+
 def test_pages(client: Client, league: m.Event, chief: User) -> None:
     login(client, chief)
     assert client.get(reverse("arbiter:teams", args=[league.pk])).status_code == 200
@@ -168,3 +184,23 @@ def test_board_prizes_page_and_trf_export_with_teams(
     assert "Alpha 1" in page and "board-prizes" in page
     text, _losses = services.export_trf(league)
     assert "310   1 Alpha" in text
+
+
+def test_issue_13_team_export_reads_back_with_the_team_tiebreaks(
+    league: m.Event, chief: User
+) -> None:
+    """Issue 13 (stored events always exportable): a team event's TRF-2026 export lists the
+    team ranking's tie-breaks in record 202, writes no 240 record for a player's absence (a
+    240 record of a team event names teams), and reads back consistent."""
+    from chessarbiter import trf
+
+    services.set_bye_request(league.players.get(name="Alpha 1"), chief, 2, "Z")
+    rnd = services.pair_next_round(league, chief)
+    for b in rnd.boards.exclude(black=None):
+        services.set_result(b.pk, chief, "=")
+    text, _losses = services.export_trf(league)
+    assert "202 MPvGP,EDET,EMGSB" in text.splitlines()
+    assert not [line for line in text.splitlines() if line.startswith("240")]
+    back = trf.loads(text, "league.trf")
+    back.validate()
+    assert back.team_tiebreaks == ["MPvGP", "EDET", "EMGSB"]

@@ -25,3 +25,20 @@ def test_flag_and_telegraph(client: Client, db: object) -> None:
     assert b"gego seso kahi" in page.content
     page = client.get("/tools/", {"tool": "telegraph", "moves": "zzzz", "direction": "decode"})
     assert b"tool-error" in page.content
+
+
+def test_issue_13_hostile_input_is_an_answer_not_a_server_error(client: Client, db: object) -> None:
+    """Thousands of digits in a time control (ValueError, OverflowError in the parser before),
+    clock times and a telegraph text of any length: a message on the page, never a 500."""
+    client.raise_request_exception = False
+    for query in [
+        {"tool": "clock", "control": "1" + "0" * 4400},
+        {"tool": "clock", "control": "9" * 400 + " min"},
+        {"tool": "clock", "control": "40/" + "9" * 30 + "+30"},
+        {"tool": "claim", "claimant": "9" * 5000, "opponent": "300"},
+        {"tool": "flag", "fen": "x" * 10000, "side": "white"},
+        {"tool": "telegraph", "moves": "gego " * 5000, "direction": "decode"},
+    ]:
+        page = client.get("/tools/", query)
+        assert page.status_code == 200, query["tool"]
+        assert b"tool-error" in page.content, query["tool"]

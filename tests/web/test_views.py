@@ -33,6 +33,28 @@ def test_csrf_is_enforced(event: m.Event, chief: User) -> None:
     assert event.round_set.count() == 0
 
 
+def test_csrf_failure_is_the_sites_page(event: m.Event, chief: User) -> None:
+    """A form refused for its security token (expired, missing) gets the site's page in the
+    user's language, saying nothing was saved and to reload, with a link back to the form's
+    page (of this site only), not Django's bare 403; the results bar reads the same words."""
+    from urllib.parse import unquote
+
+    c = Client(enforce_csrf_checks=True)
+    c.force_login(chief)
+    url = reverse("arbiter:pair", args=[event.pk])
+    form = "http://testserver" + reverse("arbiter:event", args=[event.pk])
+    r = c.post(url, HTTP_REFERER=form, HTTP_ACCEPT_LANGUAGE="ru")
+    assert r.status_code == 403 and event.round_set.count() == 0
+    page = r.content.decode()
+    assert '<header class="top">' in page and 'lang="ru"' in page
+    assert 'id="csrf-refusal"' in page and f'href="{form}"' in page
+    assert "chief" in page  # the user is shown logged in: the page has the request
+    r = c.post(url, HTTP_REFERER="https://elsewhere.example/form")
+    assert r.status_code == 403 and "elsewhere.example" not in r.content.decode()
+    r = c.post(url, HTTP_HX_REQUEST="true")
+    assert r.status_code == 403 and "Reload the page" in unquote(r["X-Message"])
+
+
 def test_viewer_reads_but_cannot_edit(client: Client, event: m.Event, viewer: User) -> None:
     login(client, viewer)
     assert client.get(reverse("arbiter:event", args=[event.pk])).status_code == 200
@@ -45,9 +67,23 @@ def test_viewer_reads_but_cannot_edit(client: Client, event: m.Event, viewer: Us
 
 
 def test_stranger_sees_no_arbiter_page(client: Client, event: m.Event) -> None:
+    """A logged-in user without a role in the event sees none of its arbiter pages: 404, as
+    if the event did not exist (issue 13 item 13: its existence is not revealed), and not a
+    word of it on the page."""
+    play_round(event, event.owner)
     other = User.objects.create_user("other", "", "pw-other-123")
     login(client, other)
-    assert client.get(reverse("arbiter:event", args=[event.pk])).status_code == 403
+    for url in (
+        reverse("arbiter:event", args=[event.pk]),
+        reverse("arbiter:players", args=[event.pk]),
+        reverse("arbiter:round", args=[event.pk, 1]),
+        reverse("arbiter:standings", args=[event.pk]),
+    ):
+        r = client.get(url)
+        assert r.status_code == 404, url
+        page = r.content.decode()
+        assert event.name not in page and "Petrova" not in page, url
+    assert event.name not in client.get(reverse("arbiter:home")).content.decode()
 
 
 def test_arbiter_pairs_with_preview_then_publishes(

@@ -1,19 +1,49 @@
 """``chessarbiter web``: the arbiter's web application (needs the ``web`` extra).
 
 ``chessarbiter web serve`` creates and migrates the database on first start, creates the
-first user and (on an empty database, unless ``NO_DEMO=1``) a demo event, prints the address
-and how to log in, and serves on 127.0.0.1 (``PORT``, default 8000) with gunicorn.
-``chessarbiter web password USER`` sets a user's password; ``chessarbiter web user USER``
-adds one.
+first users (``arbiter``, who may do everything, and a read-only ``viewer``) and (on an empty
+database, unless ``NO_DEMO=1``) a demo event, prints the address and how to log in, and serves
+on 127.0.0.1 (``PORT``, default 8000) with gunicorn.
+
+``chessarbiter web user USER`` adds a user, ``chessarbiter web password USER`` sets a user's
+password, ``chessarbiter web unlock USER`` lifts the lock that too many failed logins put on a
+user name. They create or migrate the database first if needed (no demo event). A password is
+asked twice at a terminal, read from the first line of standard input when that is a pipe
+(``echo "$PW" | chessarbiter web user anna``), or given with ``--password``; it must pass the
+site's password rules (Django's password validators).
 """
 
 from __future__ import annotations
 
+import errno
+import ipaddress
 import os
+import re
 import secrets
+import socket
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+#: Gunicorn worker processes ``web serve`` accepts (each one is a whole Django process).
+MAX_WORKERS = 32
+
+_HOSTNAME = re.compile(
+    r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$"
+)
+
+PASSWORD_HELP = (
+    "The password (visible in the shell's history: prefer the prompt, or a pipe: "
+    'echo "$PW" | chessarbiter web ...). Without it: asked twice at a terminal, else read '
+    "from the first line of standard input."
+)
 
 
 def _setup() -> None:
@@ -27,19 +57,150 @@ def _setup() -> None:
     django.setup()
 
 
+def _migrate() -> None:
+    """Create or update the database's tables if they are not up to date (what the first
+    ``web serve`` does, without the first users or the demo event)."""
+    from django.core.management import call_command
+    from django.db import DEFAULT_DB_ALIAS, connections
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connections[DEFAULT_DB_ALIAS])
+    if executor.migration_plan(executor.loader.graph.leaf_nodes()):
+        call_command("migrate", interactive=False, verbosity=0)
+
+
+@contextmanager
+def _database() -> Iterator[None]:
+    """Set Django up and migrate; a database that cannot be opened is a clean error."""
+    _setup()
+    from django.conf import settings
+    from django.db import DatabaseError
+
+    try:
+        _migrate()
+        yield
+    except DatabaseError as e:
+        name = settings.DATABASES["default"].get("NAME", "")
+        raise click.ClickException(f"cannot use the database {name}: {e}") from None
+
+
+def _password_errors(password: str, user: User) -> list[str]:
+    """What the site's password validators (``AUTH_PASSWORD_VALIDATORS``) say of it."""
+    from django.contrib.auth import password_validation
+    from django.core.exceptions import ValidationError
+
+    if not password:
+        return ["The password is empty."]
+    try:
+        password_validation.validate_password(password, user)
+    except ValidationError as e:
+        return [str(message) for message in e.messages]
+    return []
+
+
+def _read_password(given: str | None, user: User) -> str:
+    """The password from ``--password``, the terminal (asked twice, again while refused) or
+    the first line of a piped standard input; refused (exit 2) unless every validator
+    accepts it."""
+    if given is None:
+        if sys.stdin.isatty():
+
+            def check(value: str) -> str:
+                errors = _password_errors(value, user)
+                if errors:
+                    raise click.UsageError(" ".join(errors))
+                return value
+
+            password: str = click.prompt(
+                "Password", hide_input=True, confirmation_prompt=True, value_proc=check
+            )
+            return password
+        given = sys.stdin.readline().rstrip("\r\n")
+    errors = _password_errors(given, user)
+    if errors:
+        raise click.BadParameter("\n  ".join(["refused:", *errors]), param_hint="'password'")
+    return given
+
+
+def _check_username(username: str) -> str:
+    """The user name if the user model accepts it (not empty, at most 150 letters, digits
+    and @ . + - _); else a usage error."""
+    from django.contrib.auth import get_user_model
+    from django.core.exceptions import ValidationError
+
+    users = get_user_model()
+    field = users._meta.get_field(users.USERNAME_FIELD)
+    try:
+        field.clean(username, None)  # type: ignore[union-attr]
+    except ValidationError as e:
+        raise click.BadParameter(" ".join(e.messages), param_hint="'USERNAME'") from None
+    return username
+
+
+def _unlock(username: str) -> int:
+    """Lift the login throttle's lock of ``username`` (every address); the attempts removed."""
+    from axes.utils import reset  # type: ignore[import-untyped]
+
+    removed: int = reset(username=username)
+    return removed
+
+
+def _check_host(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """An IP address or a host name (the brackets of an IPv6 address are optional)."""
+    host = value.strip()
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        if not _HOSTNAME.match(host):
+            raise click.BadParameter(
+                f"{value!r} is neither an IP address nor a host name"
+            ) from None
+    return host
+
+
+def _check_bind(host: str, port: int) -> None:
+    """Refuse at once, in words, an address the server could not listen on (a host name
+    that does not resolve, an address of another machine, a port in use or reserved)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as e:
+        raise click.ClickException(f"cannot listen on {host}: {e.strerror}") from None
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(address)
+        except OSError as e:
+            why = {
+                errno.EADDRINUSE: "the port is in use (another server?)",
+                errno.EACCES: "permission denied (ports below 1024 need root)",
+                errno.EADDRNOTAVAIL: "the address is not one of this machine's",
+            }.get(e.errno or 0, e.strerror or str(e))
+            raise click.ClickException(f"cannot listen on {host} port {port}: {why}") from None
+
+
 def prepare(demo: bool = True, out: object = None) -> list[str]:
-    """Migrate, make the first user and the demo event; return what to tell the user."""
+    """Migrate, make the first users and the demo event; return what to tell the user.
+
+    The first users: ``arbiter`` (a superuser; password ``CHESSARBITER_PASSWORD`` if set,
+    else generated) and ``viewer``, read-only: no permission to create events, a viewer's
+    role in the demo event.
+    """
     _setup()
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
 
     from chessarbiter.web.events.models import Event
 
-    call_command("migrate", interactive=False, verbosity=0)
+    _migrate()
     lines: list[str] = []
     users = get_user_model()
     if not users.objects.exists():
         password = os.environ.get("CHESSARBITER_PASSWORD") or secrets.token_urlsafe(9)
+        errors = _password_errors(password, users(username="arbiter"))
+        if errors:
+            raise click.ClickException("CHESSARBITER_PASSWORD is refused: " + " ".join(errors))
         user = users.objects.create_superuser("arbiter", "", password)
         viewer_password = secrets.token_urlsafe(9)
         users.objects.create_user("viewer", "", viewer_password)
@@ -66,14 +227,35 @@ def register(cli: click.Group) -> None:
         """The arbiter's web application."""
 
     @web.command("serve")
-    @click.option("--port", type=int, default=None, help="Port (default: $PORT or 8000).")
-    @click.option("--host", default="127.0.0.1", show_default=True)
-    @click.option("--workers", type=int, default=2, show_default=True)
-    def serve(port: int | None, host: str, workers: int) -> None:
+    @click.option(
+        "--port",
+        type=click.IntRange(1, 65535),
+        default=8000,
+        envvar="PORT",
+        show_default=True,
+        show_envvar=True,
+        help="Port, 1 to 65535.",
+    )
+    @click.option(
+        "--host",
+        default="127.0.0.1",
+        show_default=True,
+        callback=_check_host,
+        help="Address to listen on: an IP address or a host name of this machine.",
+    )
+    @click.option(
+        "--workers",
+        type=click.IntRange(1, MAX_WORKERS),
+        default=2,
+        show_default=True,
+        help=f"Server processes, 1 to {MAX_WORKERS}.",
+    )
+    def serve(port: int, host: str, workers: int) -> None:
         """Start the web application (creates and migrates the database first)."""
-        port = port or int(os.environ.get("PORT", "8000"))
+        _check_bind(host, port)
         lines = prepare(demo=os.environ.get("NO_DEMO", "") != "1")
-        url = f"http://{host}:{port}/"
+        netloc = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        url = f"http://{netloc}/"
         click.echo(f"chessarbiter is at {url} (the arbiter's desk at {url}manage/)")
         for line in lines:
             click.echo(line)
@@ -82,7 +264,7 @@ def register(cli: click.Group) -> None:
         sys.argv = [
             "gunicorn",
             "--bind",
-            f"{host}:{port}",
+            netloc,
             "--workers",
             str(workers),
             # the engine's explanation of a large round takes seconds (17 s at 284 players)
@@ -96,33 +278,74 @@ def register(cli: click.Group) -> None:
 
     @web.command("password")
     @click.argument("username")
-    @click.password_option()
-    def password(username: str, password: str) -> None:
-        """Set a user's password."""
-        _setup()
-        from django.contrib.auth import get_user_model
+    @click.option("--password", "given", default=None, metavar="PASSWORD", help=PASSWORD_HELP)
+    def password(username: str, given: str | None) -> None:
+        """Set a user's password (and lift a lock from failed logins).
 
-        user = get_user_model().objects.filter(username=username).first()
-        if user is None:
-            raise click.ClickException(f"no user {username!r}")
-        user.set_password(password)
-        user.save()
-        click.echo("Password changed.")
+        \b
+        Examples:
+          chessarbiter web password anna            (asked twice)
+          echo "$PW" | chessarbiter web password anna
+        """
+        with _database():
+            from django.contrib.auth import get_user_model
+
+            _check_username(username)
+            user = get_user_model().objects.filter(username=username).first()
+            if user is None:
+                raise click.ClickException(f"no user {username!r}")
+            user.set_password(_read_password(given, user))
+            user.save()
+            unlocked = _unlock(username)
+        click.echo("Password changed." + (" Login lock lifted." if unlocked else ""))
 
     @web.command("user")
     @click.argument("username")
     @click.option("--superuser", is_flag=True, help="May manage every event.")
-    @click.password_option()
-    def user(username: str, superuser: bool, password: str) -> None:
-        """Add a user (give them roles in an event from its Arbiters page)."""
-        _setup()
-        from django.contrib.auth import get_user_model
+    @click.option(
+        "--viewer",
+        is_flag=True,
+        help="Read-only: may not create or import events (sees the events it has a role in).",
+    )
+    @click.option("--password", "given", default=None, metavar="PASSWORD", help=PASSWORD_HELP)
+    def user(username: str, superuser: bool, viewer: bool, given: str | None) -> None:
+        """Add a user. A user may create and import events (and is chief arbiter of them);
+        give them roles in other events from the event's Arbiters page.
 
-        users = get_user_model()
-        if users.objects.filter(username=username).exists():
-            raise click.ClickException(f"user {username!r} exists")
-        if superuser:
-            users.objects.create_superuser(username, "", password)
-        else:
-            users.objects.create_user(username, "", password)
-        click.echo(f"User {username} added.")
+        \b
+        Examples:
+          chessarbiter web user anna                 (password asked twice)
+          echo "$PW" | chessarbiter web user anna
+          chessarbiter web user guest --viewer --password "$PW"
+        """
+        if superuser and viewer:
+            raise click.UsageError("--superuser and --viewer exclude each other")
+        with _database():
+            from django.contrib.auth import get_user_model
+            from django.db import transaction
+
+            from chessarbiter.web.events.access import grant_create_events
+
+            users = get_user_model()
+            _check_username(username)
+            if users.objects.filter(username=username).exists():
+                raise click.ClickException(f"user {username!r} exists")
+            password = _read_password(given, users(username=username))
+            with transaction.atomic():
+                if superuser:
+                    users.objects.create_superuser(username, "", password)
+                else:
+                    created = users.objects.create_user(username, "", password)
+                    if not viewer:
+                        grant_create_events(created)
+        kind = "superuser" if superuser else "viewer" if viewer else "user"
+        click.echo(f"User {username} added ({kind}).")
+
+    @web.command("unlock")
+    @click.argument("username")
+    def unlock(username: str) -> None:
+        """Lift the lock that too many failed logins put on a user name (from every address)."""
+        with _database():
+            _check_username(username)
+            removed = _unlock(username)
+        click.echo(f"{username}: lock lifted." if removed else f"{username}: no lock.")

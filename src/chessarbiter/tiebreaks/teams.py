@@ -953,11 +953,19 @@ def sssc(
     The Buchholz is :func:`buchholz`'s, with C.07 16 (adjusted opponents' scores, the dummy
     for own unplayed rounds). The value is exact (TieBreakServer prints it rounded to 0.01).
 
+    Before the first round is recorded (``event.rounds`` 0) no team has an opponent: every
+    Buchholz is 0, and so is the Schedule Strength (the factor, whose maximum achievable
+    primary score is 0 then too, is not needed), so the SSSC is the secondary score.
+
     >>> m = TeamMatch(1, 1, 2, (BoardGame(1, 11, 21, WIN), BoardGame(2, 12, 22, DRAW)))
     >>> sssc(TeamEvent(boards=2, matches=[m]), factor=Decimal(1))  # 1.5 GP + BH 0
     {1: Decimal('1.5'), 2: Decimal('2.5')}
+    >>> sssc(TeamEvent(boards=4, teams={1: TeamEntry(1), 2: TeamEntry(2)}))  # nothing played
+    {1: Decimal('0'), 2: Decimal('0')}
     """
     kind = Score(primary)
+    if factor is None and event.rounds == 0:
+        return scores(event, secondary_of(kind))  # Schedule Strength 0: no opponent yet
     k = factor if factor is not None else sssc_factor(event, kind)
     if k <= 0:
         raise TeamScoreError(f"the SSSC factor must be positive, not {k} (C.07 13.4)")

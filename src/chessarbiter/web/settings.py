@@ -7,12 +7,19 @@
 * ``SECRET_KEY``: the signing key (default: generated once and kept in the data folder).
 * ``DEBUG`` (``1`` to enable), ``ALLOWED_HOSTS`` (comma-separated; default loopback only),
   ``CSRF_TRUSTED_ORIGINS`` (comma-separated).
+
+Logins are throttled by django-axes: after ``AXES_FAILURE_LIMIT`` (5) wrong passwords for one
+user name from one address, that user name is locked at that address for ``AXES_COOLOFF_TIME``
+(15 minutes, counted again from every further attempt); ``chessarbiter web unlock NAME`` or
+``chessarbiter web password NAME`` lifts the lock at once.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -55,6 +62,7 @@ INSTALLED_APPS = [
     "chessarbiter.web.events",
     "chessarbiter.web.arbiter",
     "chessarbiter.web.public",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -67,6 +75,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # last, as django-axes asks: turns a refused login into the lockout page
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "chessarbiter.web.urls"
@@ -113,6 +123,22 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# django-axes first: it refuses a locked-out login before any password is checked (it needs
+# the request, which the login form passes); Django's ModelBackend then checks the password.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Login throttling (django-axes). The attempts are kept in the database, so every gunicorn
+# worker sees the same count. 5 failures for one user name from one IP address lock that pair
+# for 15 minutes; a login attempt during the lock starts the 15 minutes again, so guessing
+# on is useless. A successful login clears the count.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# the page saying so (429, in the user's language)
+AXES_LOCKOUT_CALLABLE = "chessarbiter.web.urls.locked_out"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "arbiter:home"
 LOGOUT_REDIRECT_URL = "public:home"
@@ -135,12 +161,32 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
+# a form refused for its security token: the site's page, in the user's language
+CSRF_FAILURE_VIEW = "chessarbiter.web.urls.csrf_failure"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
+
+
+def _client_errors_in_one_line(record: logging.LogRecord) -> bool:
+    """Log a refused request (403, 404: the user's doing, not a fault) as its one line,
+    without the traceback Django attaches to ``PermissionDenied``; server errors (5xx) keep
+    their traceback."""
+    if getattr(record, "status_code", 500) < 500:
+        record.exc_info = None
+        record.exc_text = None
+    return True
+
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {
+        "client_errors_in_one_line": {
+            "()": "django.utils.log.CallbackFilter",
+            "callback": _client_errors_in_one_line,
+        }
+    },
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"django.request": {"filters": ["client_errors_in_one_line"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }

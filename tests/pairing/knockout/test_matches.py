@@ -319,7 +319,7 @@ def test_armageddon_options_checked() -> None:
         next_game(wc(), [D, D], armageddon=True)
     with pytest.raises(MatchError, match="only when an armageddon was ordered"):
         next_game(fide(1), [], armageddon_after=1)
-    with pytest.raises(MatchError, match="0 or more"):
+    with pytest.raises(MatchError, match="armageddon_after must be 0 to"):
         next_game(fide(1), [], armageddon=True, armageddon_after=-1)
     with pytest.raises(MatchError, match="armageddon_white"):
         next_game(fide(1), [], armageddon_white="black")  # type: ignore[arg-type]
@@ -650,3 +650,48 @@ def test_seed002_stage_colours_alternate_from_one_lot() -> None:
     assert colours[1] == "second" and colours[2] == "first" and colours[34] == "first"
     d = next_game(preset("fide-1997", 1), [], lots={"main": colours[2]})
     assert d.next_game is not None and d.next_game.white == "first"
+
+
+# -- issue 13 item 4: a game's result is written White-Black -----------------------------------
+
+
+def test_issue_13_item_4_results_are_written_white_first() -> None:
+    """The match engine follows the first-named player's points; a game is written White
+    first. With the second player White, his win is 1-0 and the first player's 0."""
+    from chessarbiter.pairing.knockout.matches import first_points, game_result
+
+    assert [first_points("second", r) for r in ("1-0", "½-½", "0-1")] == [0.0, 0.5, 1.0]
+    assert [first_points("first", r) for r in ("1-0", "1/2-1/2", "0-1")] == [1.0, 0.5, 0.0]
+    assert first_points("second", "=") == 0.5
+    for bad in ("1", "2-0", "", "1:0"):
+        with pytest.raises(MatchError, match="White first"):
+            first_points("first", bad)
+    with pytest.raises(MatchError):
+        first_points("white", "1-0")  # type: ignore[arg-type]
+    with pytest.raises(MatchError):
+        game_result(0.25)
+    decision = next_game(preset("fide-1997", 1), [0, 0.5], lots={"main": "second"})
+    game1, game2 = decision.games
+    assert (game1.white, game1.black, game1.white_points, game1.result) == (
+        "second",
+        "first",
+        1.0,
+        "1-0",
+    )
+    assert (game2.white, game2.result) == ("first", "½-½")
+    assert decision.next_game is None and decision.winner == "second"
+    unknown = next_game(preset("fide-1997", 1), [1])
+    assert unknown.games[0].white is None and unknown.games[0].result is None
+
+
+def test_issue_13_item_18_armageddon_after_is_bounded() -> None:
+    from chessarbiter.limits import MAX_MATCH_GAMES
+
+    with pytest.raises(MatchError, match=f"0 to {MAX_MATCH_GAMES}"):
+        next_game(
+            preset("fide-1997", 1),
+            [],
+            armageddon=True,
+            armageddon_after=MAX_MATCH_GAMES + 1,
+            armageddon_white="first",
+        )

@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final, Literal, TypeAlias
 
+from chessarbiter import limits
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.pairing.knockout.brackets import fide_1997_games
 from chessarbiter.timecontrol.model import Period, TimeControl
@@ -84,6 +85,51 @@ def other(side: Side) -> Side:
     'second'
     """
     return SECOND if side == FIRST else FIRST
+
+
+GAME_RESULTS: Final[tuple[str, str, str]] = ("1-0", "½-½", "0-1")
+"""A game's results as written: White's points first, then Black's."""
+
+_RESULT_WHITE_POINTS: Final[dict[str, float]] = {
+    "1-0": 1.0,
+    "½-½": 0.5,
+    "1/2-1/2": 0.5,
+    "0.5-0.5": 0.5,
+    "=": 0.5,
+    "0-1": 0.0,
+}
+
+
+def game_result(white_points: float) -> str:
+    """A game's result written White-Black from White's points.
+
+    >>> game_result(1), game_result(0.5), game_result(0)
+    ('1-0', '½-½', '0-1')
+
+    :raises MatchError: for points other than 0, ½, 1.
+    """
+    if white_points not in (0, 0.5, 1) or isinstance(white_points, bool):
+        raise MatchError(f"a game scores 0, 0.5 or 1, not {white_points!r}")
+    return GAME_RESULTS[int(2 - 2 * white_points)]
+
+
+def first_points(white: Side, result: str) -> float:
+    """The first player's points in a game written White-Black (``1-0``, ``½-½``, ``0-1``;
+    ``1/2-1/2``, ``0.5-0.5`` and ``=`` are draws too) when side ``white`` had White: the score
+    :func:`next_game` takes. The players of a match are listed in the bracket's order, which is
+    not the order of the colours: each game's result is written White first.
+
+    >>> first_points("first", "1-0"), first_points("second", "1-0"), first_points("second", "½-½")
+    (1.0, 0.0, 0.5)
+
+    :raises MatchError: for an unknown result or side.
+    """
+    if white not in SIDES:
+        raise MatchError(f"White is 'first' or 'second', not {white!r}")
+    points = _RESULT_WHITE_POINTS.get(result.strip())
+    if points is None:
+        raise MatchError(f"a game's result is 1-0, ½-½ or 0-1 (White first), not {result!r}")
+    return points if white == FIRST else 1.0 - points
 
 
 def points_text(x: float) -> str:
@@ -380,6 +426,29 @@ class Game:
     black_clock: TimeControl
     score: float | None = None
 
+    @property
+    def black(self) -> Side | None:
+        """The side with Black (``None`` when the lot is not known)."""
+        return None if self.white is None else other(self.white)
+
+    @property
+    def white_points(self) -> float | None:
+        """White's points in the game (``None`` before it is played or when who had White is
+        not known)."""
+        if self.score is None or self.white is None:
+            return None
+        return self.score if self.white == FIRST else 1.0 - self.score
+
+    @property
+    def result(self) -> str | None:
+        """The result written White-Black (``1-0``, ``½-½``, ``0-1``), as :attr:`white_points`.
+
+        >>> Game(1, "main", 1, "second", TimeControl.minutes(5), TimeControl.minutes(5), 1).result
+        '0-1'
+        """
+        points = self.white_points
+        return None if points is None else game_result(points)
+
     def time_control_json(self) -> dict[str, JsonValue]:
         """``{"white": PGN, "black": PGN}``."""
         return {"white": self.white_clock.to_pgn(), "black": self.black_clock.to_pgn()}
@@ -563,8 +632,10 @@ def next_game(
     resolved = _resolve_lots(fmt, lots, seed)
     if armageddon_white is not None and armageddon_white not in SIDES:
         raise MatchError(f"armageddon_white must be 'first' or 'second', not {armageddon_white!r}")
-    if isinstance(armageddon_after, bool) or armageddon_after < 0:
-        raise MatchError(f"armageddon_after must be 0 or more, not {armageddon_after!r}")
+    if isinstance(armageddon_after, bool) or not 0 <= armageddon_after <= limits.MAX_MATCH_GAMES:
+        raise MatchError(
+            f"armageddon_after must be 0 to {limits.MAX_MATCH_GAMES}, not {armageddon_after!r}"
+        )
     if armageddon and fmt.order_armageddon is None:
         raise MatchError(f"format {fmt.name!r} has no armageddon for the chief arbiter to order")
     if armageddon_after and not armageddon:

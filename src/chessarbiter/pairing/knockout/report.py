@@ -2,10 +2,19 @@
 (landscape), one column per stage, each match a box with its two sides, lines from a match to
 the match its winner plays next.
 
->>> from chessarbiter.pairing.knockout.brackets import cup
+Given the bracket's :class:`~chessarbiter.pairing.knockout.brackets.BracketState`, the picture
+follows the event: the winner of a decided match (over the board or by walkover) is written in
+his place in the next match instead of ``W<k>``, and marked as the winner of the match.
+
+>>> from chessarbiter.pairing.knockout.brackets import BracketState, MatchResult, cup
 >>> page = bracket_html(cup(4), {1: "Ann", 2: "Bob"}, "Club cup")
 >>> page.count("<rect"), "Ann" in page, "W1" in page
 (3, True, True)
+>>> state = BracketState(cup(4))
+>>> state.record(1, MatchResult("second"))
+>>> svg = bracket_svg(cup(4), {1: "Ann", 2: "Bob"}, state)
+>>> "W1" in svg, svg.count("2 Bob")
+(False, 2)
 """
 
 from __future__ import annotations
@@ -13,18 +22,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from chessarbiter.pairing.knockout.brackets import BracketError, Match, Side
+from chessarbiter.pairing.knockout.brackets import BracketError, BracketState, Match, Side
 
 _ROW = 18  # height of one side's line
 _BOX_W = 190
 _GAP = 40
 
 
-def _label(side: Side, names: Mapping[int, str]) -> str:
-    if side.winner_of is not None:
-        return f"W{side.winner_of}"
+def _label(side: Side, names: Mapping[int, str], state: BracketState | None = None) -> str:
+    """A side as written in its box: the participant's number and name; the winner of an
+    earlier match as ``W<k>`` until that match is decided, then as the participant."""
     number = side.number
-    name = names.get(number, "") if number is not None else ""
+    if state is not None:
+        number = state.side(side)  # a decided match's winner, a replacement's number
+    elif side.winner_of is not None:
+        number = None
+    if number is None:
+        return f"W{side.winner_of}"
+    name = names.get(number, "")
     return f"{number} {name}".strip()
 
 
@@ -61,8 +76,12 @@ def layout(matches: Sequence[Match]) -> dict[int, float]:
     return position
 
 
-def bracket_svg(matches: Sequence[Match], names: Mapping[int, str]) -> str:
-    """The bracket as an SVG element."""
+def bracket_svg(
+    matches: Sequence[Match], names: Mapping[int, str], state: BracketState | None = None
+) -> str:
+    """The bracket as an SVG element. With ``state``, the bracket as it stands: winners in
+    the slots of the matches they go on to (``W<k>`` resolved), the winner of each decided
+    match marked (class ``winner``, and ``w/o`` after a walkover)."""
     pos = layout(matches)
     stages = sorted({m.stage for m in matches})
     column = {s: i for i, s in enumerate(stages)}
@@ -80,12 +99,22 @@ def bracket_svg(matches: Sequence[Match], names: Mapping[int, str]) -> str:
         x = column[m.stage] * (_BOX_W + _GAP)
         y = pos[m.number] * _ROW * 1.2 + 10
         centre[m.number] = (x, y)
+        result = state.result(m.number) if state is not None else None
+        lines = []
+        for k, (side, ty) in enumerate(((m.first, y - 5), (m.second, y + _ROW - 5))):
+            won = result is not None and result.winner == ("first", "second")[k]
+            mark = " w/o" if won and result is not None and result.how == "walkover" else ""
+            css = ' class="winner"' if won else ""
+            lines.append(
+                f'<text x="{x + 4}" y="{ty:.1f}"{css}>'
+                f"{escape(_label(side, names, state) + mark)}</text>"
+            )
+        decided = " decided" if result is not None else ""
         parts.append(
-            f'<g class="match" data-match="{m.number}">'
+            f'<g class="match{decided}" data-match="{m.number}">'
             f'<rect x="{x}" y="{y - _ROW:.1f}" width="{_BOX_W}" height="{2 * _ROW}" rx="3"/>'
-            f'<text x="{x + 4}" y="{y - 5:.1f}">{escape(_label(m.first, names))}</text>'
-            f'<text x="{x + 4}" y="{y + _ROW - 5:.1f}">{escape(_label(m.second, names))}</text>'
-            f'<text x="{x + _BOX_W - 4}" y="{y + 3:.1f}" class="no">{m.number}</text></g>'
+            + "".join(lines)
+            + f'<text x="{x + _BOX_W - 4}" y="{y + 3:.1f}" class="no">{m.number}</text></g>'
         )
     for m in matches:
         for k, side in enumerate((m.first, m.second)):
@@ -100,9 +129,15 @@ def bracket_svg(matches: Sequence[Match], names: Mapping[int, str]) -> str:
     return "".join(parts)
 
 
-def bracket_html(matches: Sequence[Match], names: Mapping[int, str], title: str = "") -> str:
-    """A standalone page with the bracket, fitted to one A3 portrait page when printed (it
-    scales down to A4 with the browser's "fit to page")."""
+def bracket_html(
+    matches: Sequence[Match],
+    names: Mapping[int, str],
+    title: str = "",
+    state: BracketState | None = None,
+) -> str:
+    """A standalone page with the bracket (as it stands, with ``state``: see
+    :func:`bracket_svg`), fitted to one A3 portrait page when printed (it scales down to A4
+    with the browser's "fit to page")."""
     return f"""<!doctype html>
 <html><head><meta charset="utf-8"><title>{escape(title or "Bracket")}</title>
 <style>
@@ -115,9 +150,10 @@ svg rect {{ fill: #fff; stroke: #444; stroke-width: .6; }}
 svg text {{ font-size: 10px; fill: #000; }}
 svg text.no {{ text-anchor: end; fill: #777; font-size: 8px; }}
 svg text.stage {{ font-weight: bold; }}
+svg text.winner {{ font-weight: bold; }}
 svg path.link {{ fill: none; stroke: #777; stroke-width: .6; }}
 </style></head>
 <body><h1>{escape(title)}</h1>
-{bracket_svg(matches, names)}
+{bracket_svg(matches, names, state)}
 </body></html>
 """

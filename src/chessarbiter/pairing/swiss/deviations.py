@@ -11,6 +11,7 @@ The checks, and the article each cites (2017 edition / 2026 edition):
 ==========================  =======================  ================================
 kind                        2017                     2026
 ==========================  =======================  ================================
+``self-paired``             Laws of Chess art. 1.1   Laws of Chess art. 1.1
 ``duplicate``               C.04.3 A.9               C.04.3 1.9
 ``absent-paired``           C.04.2 D (withdrawn,     C.04.2 art. 3.2 (withdrawn),
                             absent), C (late entry)  3.3 (absent), 2.4 (late entry)
@@ -22,6 +23,31 @@ kind                        2017                     2026
 ``colour-three-in-row``     C.04.1 g                 C.04.1 art. 7
 ``colour-difference``       C.04.1 f                 C.04.1 art. 6
 ==========================  =======================  ================================
+
+**Absolute errors and deviations.** Some of these break the pairing itself, not a pairing
+rule, and no arbiter's decision can make them right; they are *absolute*
+(:attr:`Deviation.absolute`) and :func:`check_pairing` refuses them with
+:class:`InvalidPairingError`:
+
+* ``self-paired``: a player against himself. A game is played between two opponents (Laws of
+  Chess art. 1.1).
+* ``duplicate``: a player on two boards, or on a board and the bye. A round-pairing places
+  each player once (C.04.3 A.9 / 1.9) and leaves at most one player unpaired (C.04.1 c / art.
+  3); a round has one entry per player.
+* ``extra-bye``: more than one pairing-allocated bye. Only the one player left over when the
+  number of players is odd receives it (C.04.1 c / art. 3).
+* ``absent-paired`` for a player who is not a participant in that round: withdrawn (C.04.2 D /
+  art. 3.2: withdrawn players are no longer paired; re-enter him first), not arrived yet
+  (C.04.2 C / art. 2.4: a late entrant is paired only on arrival; change his first round
+  first), or whose entry for the round is already recorded (a bye given in advance).
+* a pairing number that names nobody (:class:`~chessarbiter.errors.UnknownPlayerError`,
+  raised first): only the tournament's players are paired.
+
+The others are *deviations* from the rules of the pairing system or of the event's
+regulations, which an arbiter may decide to accept, with a reason that is recorded: a
+repeated meeting, a forbidden pair, bye eligibility, colour rules, a player with a known
+absence (a requested bye, a declared absence) paired after all, a player to be paired left
+out. The round they give can be recorded and reported as played.
 
 The facts come from the same place the Dutch engine reads them
 (:mod:`chessarbiter.pairing.swiss.state`): games "met" are games played over the board (a
@@ -43,6 +69,11 @@ C.04.3 [C1] | repeat | (3, 1) | Players 3 and 1 (board 1) already played each ot
 C.04.3 [C1] | repeat | (2, 4) | Players 2 and 4 (board 2) already played each other in round 1.
 >>> [d.rule for d in check_pairing(t, [(3, 1), (2, 4)], Edition.DUTCH_2017)]
 ['C.04.1 b', 'C.04.1 b']
+>>> try:
+...     check_pairing(t, [(2, 2), (3, 4), (1, None)])
+... except InvalidPairingError as e:
+...     print(e.errors[0].kind, "|", e)
+self-paired | Player 2 is on both sides of board 1; a game is played between two opponents.
 """
 
 from __future__ import annotations
@@ -53,7 +84,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, TypeAlias
 
-from chessarbiter.errors import UnknownPlayerError
+from chessarbiter.errors import PairingError, UnknownPlayerError
 from chessarbiter.model import Colour, PlayerId, Result, Tournament
 from chessarbiter.pairing.dutch.facts import RoundFacts
 from chessarbiter.pairing.swiss.state import (
@@ -64,9 +95,16 @@ from chessarbiter.pairing.swiss.state import (
     prepare_round,
 )
 
-__all__ = ["Deviation", "DeviationKind", "check_pairing"]
+__all__ = [
+    "Deviation",
+    "DeviationKind",
+    "InvalidPairingError",
+    "check_pairing",
+    "find_deviations",
+]
 
 DeviationKind: TypeAlias = Literal[
+    "self-paired",
     "repeat",
     "forbidden",
     "bye-ineligible",
@@ -89,13 +127,29 @@ class Deviation:
 
     ``rule``: the article, in the numbering of the edition checked (``"C.04.1 b"`` in 2017,
     ``"C.04.3 [C1]"`` in 2026, ...); ``kind``: what is wrong (:data:`DeviationKind`);
-    ``players``: the pairing numbers concerned; ``message``: a sentence for the arbiter.
+    ``players``: the pairing numbers concerned; ``message``: a sentence for the arbiter;
+    ``absolute``: the pairing itself is broken and no arbiter may publish it (see the module's
+    list), rather than a rule an arbiter may set aside with a reason.
     """
 
     rule: str
     kind: DeviationKind
     players: tuple[PlayerId, ...]
     message: str
+    absolute: bool = False
+
+
+class InvalidPairingError(PairingError):
+    """A pairing that can never be published, whatever the arbiter confirms: a player against
+    himself, a player twice in the round, more than one pairing-allocated bye, a player who
+    is not a participant in the round (withdrawn, not arrived yet). ``errors``: the absolute
+    :class:`Deviation` s found, each with its article and message."""
+
+    def __init__(self, errors: Sequence[Deviation]) -> None:
+        if not errors:
+            raise ValueError("InvalidPairingError needs at least one error")
+        self.errors: tuple[Deviation, ...] = tuple(errors)
+        super().__init__(" ".join(d.message for d in self.errors))
 
 
 def check_pairing(
@@ -103,16 +157,43 @@ def check_pairing(
     boards: Sequence[BoardPair],
     edition: Edition = Edition.DUTCH_2026,
 ) -> list[Deviation]:
-    """Every rule the pairing ``boards`` of the next round of ``tournament`` breaks.
+    """The rule deviations of the pairing ``boards`` of the next round of ``tournament``, each
+    one an arbiter may confirm with a reason; a pairing with an absolute error is refused.
+
+    As :func:`find_deviations`, whose list this is when no deviation in it is
+    :attr:`~Deviation.absolute`.
+
+    :raises InvalidPairingError: listing the absolute errors (a player against himself or
+        twice in the round, more than one pairing-allocated bye, a player who is not a
+        participant in the round), when there is any.
+    :raises UnknownPlayerError: if a pairing number names no player of the tournament.
+    :raises PairingError: if the tournament has no next round to pair (see
+        :func:`prepare_round`).
+    """
+    found = find_deviations(tournament, boards, edition)
+    absolute = [d for d in found if d.absolute]
+    if absolute:
+        raise InvalidPairingError(absolute)
+    return found
+
+
+def find_deviations(
+    tournament: Tournament,
+    boards: Sequence[BoardPair],
+    edition: Edition = Edition.DUTCH_2026,
+) -> list[Deviation]:
+    """Every rule the pairing ``boards`` of the next round of ``tournament`` breaks, the
+    absolute errors included (flagged :attr:`Deviation.absolute`).
 
     ``boards``: ``(white, black)`` per board for the round :func:`prepare_round` pairs (the
     round after the last paired one); ``(player, None)`` gives ``player`` the pairing-allocated
     bye. Board numbers in messages are positions in ``boards``, from 1.
 
-    The list holds the structural errors first (a player on two boards, a player who is not to
-    be paired placed on a board, a player to be paired left out, more than one bye), then, board
-    by board, repeated or forbidden pairs, colour rules and bye eligibility. An empty list
-    means the pairing breaks none of these rules (it may still differ from the engine's).
+    The list holds the structural errors first (a player against himself, a player on two
+    boards, a player who is not to be paired placed on a board, a player to be paired left out,
+    more than one bye), then, board by board, repeated or forbidden pairs, colour rules and bye
+    eligibility. An empty list means the pairing breaks none of these rules (it may still
+    differ from the engine's).
 
     :raises UnknownPlayerError: if a pairing number names no player of the tournament.
     :raises PairingError: if the tournament has no next round to pair (see
@@ -127,6 +208,7 @@ def check_pairing(
                 )
     check = _Check.of(tournament, boards, edition)
     found: list[Deviation] = []
+    found += _self_paired(check)
     found += _duplicates(check)
     found += _absent_paired(check)
     found += _unpaired(check)
@@ -178,40 +260,43 @@ class _Check:
         return _RULES[kind][self.edition is Edition.DUTCH_2026]
 
     def positions(self) -> dict[PlayerId, list[int]]:
-        """Where each player appears: board positions from 1 (twice for a player on both sides
-        of a board)."""
+        """Where each player appears: board positions from 1, each board once (a player on
+        both sides of a board is there once: see :func:`_self_paired`)."""
         where: dict[PlayerId, list[int]] = {}
         for position, (white, black) in enumerate(self.boards, start=1):
-            for number in (white, black):
+            for number in dict.fromkeys((white, black)):
                 if number is not None:
                     where.setdefault(number, []).append(position)
         return where
 
-    def not_due(self, number: PlayerId) -> tuple[str, str] | None:
-        """Why ``number`` is not to be paired this round, as ``(rule, reason)``, or ``None``
-        when he is to be paired."""
+    def not_due(self, number: PlayerId) -> tuple[str, str, bool] | None:
+        """Why ``number`` is not to be paired this round, as ``(rule, reason, absolute)``, or
+        ``None`` when he is to be paired. ``absolute``: he is not a participant in the round
+        (withdrawn, not arrived yet, his entry for the round already recorded), so no arbiter
+        may pair him; a known absence (a requested bye, a declared absence) may be set aside."""
         r = self.round
         new = self.edition is Edition.DUTCH_2026
         player = self.tournament.player(number)
         withdrawn = player.withdrawn_from_round
         if withdrawn is not None and withdrawn <= r:
             rule = "C.04.2 art. 3.2" if new else "C.04.2 D"
-            return rule, f"withdrew from the tournament (from round {withdrawn})"
+            return rule, f"withdrew from the tournament (from round {withdrawn})", True
         if player.entry_round > r:
             rule = "C.04.2 art. 2.4" if new else "C.04.2 C"
-            return rule, f"joins the tournament only in round {player.entry_round}"
+            return rule, f"joins the tournament only in round {player.entry_round}", True
         if number in self.to_pair:
             return None
         rule = "C.04.2 art. 3.3" if new else "C.04.2 D"
         entry = player.entry(r)
         if entry.result in _BYE_NAMES:
-            return rule, f"has a {_BYE_NAMES[entry.result]} for round {r}"
+            return rule, f"has a {_BYE_NAMES[entry.result]} for round {r}", True
         for request in self.tournament.bye_requests:
             if request.round == r and number in request.players:
-                return rule, f"requested a {_BYE_NAMES[request.kind]} for round {r}"
+                return rule, f"requested a {_BYE_NAMES[request.kind]} for round {r}", False
         if number in self.tournament.absent_next_round:
-            return rule, f"is absent in round {r}"
-        return rule, f"is not to be paired in round {r} (an entry for it is already recorded)"
+            return rule, f"is absent in round {r}", False
+        reason = f"is not to be paired in round {r} (an entry for it is already recorded)"
+        return rule, reason, True
 
     def due(self) -> list[PlayerId]:
         """The players to be paired, by pairing number."""
@@ -226,6 +311,7 @@ _BYE_NAMES = {
 
 _RULES: dict[DeviationKind, tuple[str, str]] = {
     # kind: (2017 edition, 2026 edition)
+    "self-paired": ("Laws of Chess art. 1.1", "Laws of Chess art. 1.1"),
     "duplicate": ("C.04.3 A.9", "C.04.3 1.9"),
     "unpaired": ("C.04.3 A.9", "C.04.3 1.9"),
     "extra-bye": ("C.04.1 c", "C.04.1 art. 3"),
@@ -257,22 +343,37 @@ def _points(tenths: int) -> str:
 # -- structural checks -----------------------------------------------------------------------
 
 
+def _self_paired(check: _Check) -> Iterator[Deviation]:
+    """A player against himself: a game is played between two opponents (Laws of Chess art.
+    1.1). Absolute: no arbiter may publish it."""
+    for position, (white, black) in enumerate(check.boards, start=1):
+        if white == black:
+            yield Deviation(
+                check.rule("self-paired"),
+                "self-paired",
+                (white,),
+                f"Player {white} is on both sides of board {position}; a game is played "
+                "between two opponents.",
+                absolute=True,
+            )
+
+
 def _duplicates(check: _Check) -> Iterator[Deviation]:
-    """A player placed more than once: on two boards, on a board and the bye, or against
-    himself. A round-pairing pairs each player once (2017: C.04.3 A.9; 2026: C.04.3 1.9)."""
+    """A player placed more than once: on two boards, or on a board and the bye. A
+    round-pairing pairs each player once (2017: C.04.3 A.9; 2026: C.04.3 1.9) and leaves at
+    most one player unpaired (C.04.1 c / art. 3); a round holds one entry per player.
+    Absolute: no arbiter may publish it."""
     for number, positions in sorted(check.positions().items()):
         if len(positions) < 2:
             continue
-        places = list(dict.fromkeys(_place(i, check.boards[i - 1][1]) for i in positions))
-        if len(places) == 1:
-            where = f"is on both sides of {places[0]}"
-        else:
-            where = "appears on " + " and ".join([", ".join(places[:-1]), places[-1]])
+        places = [_place(i, check.boards[i - 1][1]) for i in positions]
+        where = "appears on " + " and ".join([", ".join(places[:-1]), places[-1]])
         yield Deviation(
             check.rule("duplicate"),
             "duplicate",
             (number,),
             f"Player {number} {where}; a player is paired only once in a round.",
+            absolute=True,
         )
 
 
@@ -282,12 +383,14 @@ def _absent_paired(check: _Check) -> Iterator[Deviation]:
     2017: C.04.2 D (withdrawn players and players with a known absence are not paired; a
     requested bye is a known absence) and C.04.2 C (a late entrant is paired from his arrival).
     2026: C.04.2 art. 3.2 (withdrawn), art. 3.3 (known absence), art. 2.4 (late entry).
+    Absolute for a player who is not a participant in the round (withdrawn, not arrived yet,
+    his entry for the round recorded already); a known absence may be set aside.
     """
     for number, positions in sorted(check.positions().items()):
         why = check.not_due(number)
         if why is None:
             continue
-        rule, reason = why
+        rule, reason, absolute = why
         position = positions[0]
         if check.boards[position - 1][1] is None:
             placed = "gets the pairing-allocated bye"
@@ -298,6 +401,7 @@ def _absent_paired(check: _Check) -> Iterator[Deviation]:
             "absent-paired",
             (number,),
             f"Player {number} {placed} but {reason}, so is not to be paired.",
+            absolute=absolute,
         )
 
 
@@ -319,7 +423,8 @@ def _unpaired(check: _Check) -> Iterator[Deviation]:
 
 def _extra_byes(check: _Check) -> Iterator[Deviation]:
     """More than one pairing-allocated bye: only the one player left over when the number of
-    players is odd receives it (2017: C.04.1 c; 2026: C.04.1 art. 3)."""
+    players is odd receives it (2017: C.04.1 c; 2026: C.04.1 art. 3). Absolute: no arbiter
+    may publish it."""
     byes = [white for white, black in check.boards if black is None]
     if len(byes) > 1:
         names = ", ".join(map(str, byes[:-1])) + f" and {byes[-1]}"
@@ -328,6 +433,7 @@ def _extra_byes(check: _Check) -> Iterator[Deviation]:
             "extra-bye",
             tuple(byes),
             f"Players {names} all get the pairing-allocated bye; at most one player may have it.",
+            absolute=True,
         )
 
 

@@ -1,5 +1,6 @@
-"""Forms of the arbiter's pages. Validation of chess rules is the library's: a form checks
-shapes (a tie-break list parses, a number is in range) and passes the rest on."""
+"""Forms of the arbiter's pages. Validation is the library's: an event's and a player's fields
+go through :mod:`chessarbiter.event_settings` (the models' ``clean``), as every other way in
+does; a form only shows each field's bounds and checks an upload's size."""
 
 from __future__ import annotations
 
@@ -8,10 +9,47 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from chessarbiter.errors import ChessArbiterError
-from chessarbiter.tiebreaks import parse_list
+from chessarbiter import event_settings, limits
+from chessarbiter.registration import RATING_MAX
 
 from ..events import models as m
+
+#: The bounds a form shows beside a number field (and its browser checks): the library's.
+BOUNDS: dict[str, tuple[object, object]] = {
+    "rounds": (1, limits.MAX_ROUNDS),
+    "win_points": (0, event_settings.MAX_POINTS),
+    "draw_points": (0, event_settings.MAX_POINTS),
+    "loss_points": (0, event_settings.MAX_POINTS),
+    "bye_points": (0, event_settings.MAX_POINTS),
+    "boards_per_team": (1, limits.MAX_BOARDS_PER_TEAM),
+    "lot_seed": (0, limits.MAX_LOT_SEED),
+    "rating": (0, RATING_MAX),
+    "entry_stage": (1, limits.MAX_KNOCKOUT_STAGES),
+    "personal_number": (1, limits.MAX_PERSONAL_NUMBER),
+}
+
+
+def _show_bounds(form: forms.BaseForm) -> None:
+    """Each bounded number field of ``form`` gets its bounds as ``min``/``max`` and in its
+    help text."""
+    for name, (low, high) in BOUNDS.items():
+        field = form.fields.get(name)
+        if field is None:
+            continue
+        field.widget.attrs.update({"min": str(low), "max": str(high)})
+        bound = _("from %(low)s to %(high)s") % {"low": low, "high": high}
+        field.help_text = f"{field.help_text} ({bound})" if field.help_text else bound
+
+
+def _checked_upload(upload: Any, maximum: int = limits.MAX_FILE_BYTES) -> Any:
+    """An uploaded file no larger than ``maximum`` bytes
+    (:data:`chessarbiter.limits.MAX_FILE_BYTES`)."""
+    if upload is not None and upload.size > maximum:
+        raise forms.ValidationError(
+            _("The file has %(size)d bytes; at most %(max)d are read.")
+            % {"size": upload.size, "max": maximum}
+        )
+    return upload
 
 
 class EventForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -51,29 +89,17 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             "end_date": forms.DateInput(attrs={"type": "date"}),
         }
 
-    def _tiebreak_list(self, field: str, parse: Any) -> str:
-        """The field's tie-break list, checked by the library's parser (its message shown)."""
-        text: str = self.cleaned_data[field].strip()
-        if text:
-            try:
-                parse(text)
-            except ChessArbiterError as e:
-                raise forms.ValidationError(str(e)) from e
-        return text
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _show_bounds(self)
 
     def clean_tiebreaks(self) -> str:
-        return self._tiebreak_list("tiebreaks", parse_list)
+        text: str = self.cleaned_data["tiebreaks"]
+        return text.strip()
 
     def clean_team_tiebreaks(self) -> str:
-        from chessarbiter.tiebreaks.teams import parse_list as parse_team_list
-
-        return self._tiebreak_list("team_tiebreaks", parse_team_list)
-
-    def clean_rounds(self) -> int:
-        rounds: int = self.cleaned_data["rounds"]
-        if not 1 <= rounds <= 99:
-            raise forms.ValidationError(_("Between 1 and 99 rounds."))
-        return rounds
+        text: str = self.cleaned_data["team_tiebreaks"]
+        return text.strip()
 
 
 class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -92,17 +118,17 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
             "personal_number",
         ]
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _show_bounds(self)
+
     def clean_rating(self) -> int | None:
         rating: int | None = self.cleaned_data["rating"]
-        if rating is not None and not 0 <= rating <= 3500:
-            raise forms.ValidationError(_("A rating is between 0 and 3500."))
-        return rating or None
+        return rating or None  # a rating of 0 is "unrated", as in TRF and FIDE's lists
 
     def clean_fide_id(self) -> str:
-        value: str = self.cleaned_data["fide_id"].strip()
-        if value and not value.isdigit():
-            raise forms.ValidationError(_("A FIDE ID is a number."))
-        return value
+        value: str = self.cleaned_data["fide_id"]
+        return value.strip()
 
 
 class ImportForm(forms.Form):
@@ -123,9 +149,44 @@ class ImportForm(forms.Form):
         ),
     )
 
+    def clean(self) -> dict[str, Any]:
+        """A player list within :data:`chessarbiter.limits.MAX_FILE_BYTES`; a FIDE rating list
+        (the whole world's players) within :data:`~chessarbiter.limits.MAX_RATING_LIST_BYTES`."""
+        data = super().clean() or {}
+        if data.get("file") is not None:
+            big = data.get("kind") == "fide"
+            try:
+                _checked_upload(
+                    data["file"],
+                    limits.MAX_RATING_LIST_BYTES if big else limits.MAX_FILE_BYTES,
+                )
+            except forms.ValidationError as e:
+                self.add_error("file", e)
+        return data
+
 
 class TrfImportForm(forms.Form):
     file = forms.FileField(label=_("TRF file"))
+
+    def clean_file(self) -> Any:
+        return _checked_upload(self.cleaned_data.get("file"))
+
+
+class DeleteEventForm(forms.Form):
+    """Deleting an event: its name typed again (a deletion is not undone by a click)."""
+
+    name = forms.CharField(label=_("the event's name, to confirm"))
+    reason = forms.CharField(label=_("reason (recorded)"), required=False, max_length=300)
+
+    def __init__(self, event_name: str, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.event_name = event_name
+
+    def clean_name(self) -> str:
+        name: str = self.cleaned_data["name"]
+        if name.strip() != self.event_name.strip():
+            raise forms.ValidationError(_("Type the event's name exactly as it is written."))
+        return name
 
 
 class ByeForm(forms.Form):

@@ -4,17 +4,20 @@ library. Every POST changes the event through one service (one transaction, audi
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from functools import wraps
+from typing import Any, Concatenate, ParamSpec
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from chessarbiter import limits
 from chessarbiter.errors import ChessArbiterError
 
 from ..events import models as m
@@ -24,14 +27,43 @@ from . import forms
 
 
 def _ctx(request: HttpRequest, event: m.Event, **extra: Any) -> dict[str, Any]:
+    """The context of every event page. ``can_edit`` and ``is_chief`` offer the changes an
+    arbiter or the chief arbiter may make: none in an archived event, which nothing changes
+    until it is restored (``services._lock``); ``chief_role`` is the role itself (the chief
+    arbiter's pages, and the restore button of an archived event)."""
     lvl = level(request.user, event)
     return {
         "event": event,
-        "can_edit": lvl >= Level.ARBITER,
-        "is_chief": lvl >= Level.CHIEF,
+        "can_edit": lvl >= Level.ARBITER and not event.archived,
+        "is_chief": lvl >= Level.CHIEF and not event.archived,
+        "chief_role": lvl >= Level.CHIEF,
         "rounds_paired": event.round_set.count(),
         **extra,
     }
+
+
+P = ParamSpec("P")
+
+
+def _shows_problems(
+    view: Callable[Concatenate[HttpRequest, P], HttpResponse],
+) -> Callable[Concatenate[HttpRequest, P], HttpResponse]:
+    """Defence in depth for an event's pages: when the library refuses the event's stored
+    data (a setting written past every validation, by an older version or by hand), the page
+    says what it refused, on the event's page with its menu (status 200), rather than fail
+    with a server error; the chief arbiter is pointed to the settings. Access is checked as
+    the view checks it (a refusal there is not a problem of the data)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, /, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except ChessArbiterError as e:
+            event_id = kwargs["event_id"] if "event_id" in kwargs else args[0]
+            ev = event_for(request.user, int(str(event_id)), Level.VIEWER)
+            return render(request, "arbiter/problem.html", _ctx(request, ev, problem=str(e)))
+
+    return wrapper
 
 
 def _fail(request: HttpRequest, error: Exception) -> None:
@@ -51,37 +83,84 @@ def _attempt(request: HttpRequest, call: Callable[[], object], success: str) -> 
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "arbiter/home.html", {"events": visible_events(request.user)})
+    """The user's events: the active ones, then the archived ones; for a superuser, the last
+    deleted events too (each with its TRF copy)."""
+    events = visible_events(request.user)
+    superuser = getattr(request.user, "is_superuser", False)
+    return render(
+        request,
+        "arbiter/home.html",
+        {
+            "events": [e for e in events if not e.archived],
+            "archived": [e for e in events if e.archived],
+            "deleted": m.DeletedEvent.objects.select_related("deleted_by")[:20]
+            if superuser
+            else [],
+        },
+    )
 
 
 @login_required
+def deleted_event(request: HttpRequest, deleted_id: int) -> HttpResponse:
+    """A deleted event's TRF copy (superusers, and the user who deleted it): imported, it
+    brings the event back."""
+    record = get_object_or_404(m.DeletedEvent, pk=deleted_id)
+    superuser = getattr(request.user, "is_superuser", False)
+    if not (superuser or record.deleted_by_id == request.user.pk):
+        raise PermissionDenied
+    response = HttpResponse(record.trf, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="deleted-event-{record.event_id}.trf"'
+    return response
+
+
+#: Who may create and import events: users with Django's ``events.add_event`` permission
+#: (superusers have every permission); the others are refused with the 403 page.
+may_create = permission_required("events.add_event", raise_exception=True)
+
+
+@login_required
+@may_create
 def event_new(request: HttpRequest) -> HttpResponse:
     form = forms.EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        event = services.create_event(request.user, **form.cleaned_data)
-        messages.success(request, _("Event created."))
-        return redirect("arbiter:event", event.pk)
+        try:
+            event = services.create_event(request.user, **form.cleaned_data)
+        except ChessArbiterError as e:
+            _fail(request, e)
+        else:
+            messages.success(request, _("Event created."))
+            return redirect("arbiter:event", event.pk)
     return render(request, "arbiter/event_form.html", {"form": form, "event": None})
 
 
 @login_required
+@may_create
 def event_import(request: HttpRequest) -> HttpResponse:
+    """A new event from a TRF file. A file that is not a tournament (the reader's message
+    says why), or larger than :data:`chessarbiter.limits.MAX_FILE_BYTES`, creates nothing;
+    what the import left out or found suspicious is shown as warnings."""
     form = forms.TrfImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
+        warnings: list[str] = []
         try:
             from chessarbiter.trf import decode
 
-            event = services.import_trf(request.user, decode(upload.read()), upload.name)
+            event = services.import_trf(
+                request.user, decode(upload.read()), upload.name, warnings=warnings
+            )
         except ChessArbiterError as e:
             _fail(request, e)
         else:
+            for warning in warnings:
+                messages.warning(request, warning)
             messages.success(request, _("Event imported."))
             return redirect("arbiter:event", event.pk)
     return render(request, "arbiter/event_import.html", {"form": form})
 
 
 @login_required
+@_shows_problems
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.VIEWER)
     rounds = list(ev.round_set.all())
@@ -89,9 +168,17 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @login_required
+@_shows_problems
 def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The event's settings; those fixed once round 1 is paired
+    (:data:`~chessarbiter.web.events.services.LOCKED_ONCE_PAIRED`) are shown disabled then."""
     ev = event_for(request.user, event_id, Level.CHIEF)
     form = forms.EventForm(request.POST or None, instance=m.Event.objects.get(pk=ev.pk))
+    if ev.round_set.exists():
+        for name in services.LOCKED_ONCE_PAIRED:
+            if name in form.fields:
+                form.fields[name].disabled = True
+                form.fields[name].help_text = _("fixed once round 1 is paired")
     if request.method == "POST" and form.is_valid():
         try:
             services.update_event(ev, request.user, **form.cleaned_data)
@@ -103,10 +190,52 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "arbiter/event_form.html", _ctx(request, ev, form=form))
 
 
+@login_required
+@require_POST
+def event_archive(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Archive the event (``action=archive``) or bring it back (``action=restore``): chief
+    arbiter only, audited."""
+    ev = event_for(request.user, event_id, Level.CHIEF)
+    action = request.POST.get("action", "")
+    if action == "archive":
+        _attempt(request, lambda: services.archive_event(ev, request.user), _("Event archived."))
+    elif action == "restore":
+        _attempt(request, lambda: services.restore_event(ev, request.user), _("Event restored."))
+    else:
+        return HttpResponseBadRequest()
+    return redirect("arbiter:settings", ev.pk)
+
+
+@login_required
+@_shows_problems
+def event_delete(request: HttpRequest, event_id: int) -> HttpResponse:
+    """GET: what deleting the event removes, and a form asking for its name. POST with the
+    event's name typed again: delete it (chief arbiter only; the audit log and a TRF copy are
+    kept, :func:`~chessarbiter.web.events.services.delete_event`)."""
+    ev = event_for(request.user, event_id, Level.CHIEF)
+    form = forms.DeleteEventForm(ev.name, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        name = ev.name
+        try:
+            services.delete_event(ev, request.user, form.cleaned_data["reason"])
+        except ChessArbiterError as e:
+            _fail(request, e)
+        else:
+            messages.success(request, _("Event deleted: %(name)s") % {"name": name})
+            return redirect("arbiter:home")
+    counts = {
+        "players": ev.players.count(),
+        "rounds": ev.round_set.count(),
+        "results": m.Board.objects.filter(round__event=ev).exclude(result="").count(),
+    }
+    return render(request, "arbiter/event_delete.html", _ctx(request, ev, form=form, **counts))
+
+
 # -- players ---------------------------------------------------------------------------------
 
 
 @login_required
+@_shows_problems
 def players(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.VIEWER)
     form = forms.PlayerForm(request.POST or None)
@@ -147,7 +276,11 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.ARBITER)
     form = forms.ImportForm(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(request, _("Choose a format and a file."))
+        if "file" in request.FILES and "file" in form.errors:
+            for error in form.errors["file"]:
+                messages.error(request, str(error))
+        else:
+            messages.error(request, _("Choose a format and a file."))
         return redirect("arbiter:players", ev.pk)
     upload = form.cleaned_data["file"]
     kind = form.cleaned_data["kind"]
@@ -161,7 +294,10 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
             from chessarbiter import registration
             from chessarbiter.trf import decode
 
-            text = decode(raw)  # UTF-8, else Windows-1252 (as the TRF reader)
+            # UTF-8, else Windows-1252 (as the TRF reader); a FIDE rating list has every
+            # player of the world, so it may be larger than a tournament file
+            big = limits.MAX_RATING_LIST_BYTES if kind == "fide" else None
+            text = decode(raw, upload.name, max_bytes=big)
             records: list[Any]
             if kind == "csv":
                 records = registration.read_players_csv(text, upload.name)
@@ -190,10 +326,13 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
         _fail(request, e)
     else:
         messages.success(request, _("%(n)d players registered.") % {"n": count})
+        for warning in services.suspicious_entries(ev):
+            messages.warning(request, warning)
     return redirect("arbiter:players", ev.pk)
 
 
 @login_required
+@_shows_problems
 def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.VIEWER)
     p = get_object_or_404(m.Player, pk=player_id, event=ev)
@@ -218,9 +357,19 @@ def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
             form=form,
             bye_form=forms.ByeForm(initial={"round": ev.round_set.count() + 1}),
             requests=p.bye_requests.all(),
-            card=reports.player_card(ev, p.number),
+            card=_or_message(request, lambda: reports.player_card(ev, p.number)),
         ),
     )
+
+
+def _or_message(request: HttpRequest, compute: Callable[[], Any]) -> Any:
+    """What ``compute`` gives, or None with the library's message shown (a page shows what
+    it can rather than fail)."""
+    try:
+        return compute()
+    except ChessArbiterError as e:
+        _fail(request, e)
+        return None
 
 
 @login_required
@@ -320,9 +469,12 @@ def _names(ev: m.Event) -> dict[int, str]:
 
 
 @login_required
+@_shows_problems
 def pair(request: HttpRequest, event_id: int) -> HttpResponse:
     """GET: the proposed pairing (a preview, nothing stored). POST: store it."""
     ev = event_for(request.user, event_id, Level.ARBITER)
+    if ev.system == m.Event.System.KNOCKOUT:
+        return _to_bracket(request, ev)
     team_systems = (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS)
     if ev.system in team_systems and request.method != "POST":
         return redirect("arbiter:teams", ev.pk)
@@ -371,10 +523,23 @@ def pair(request: HttpRequest, event_id: int) -> HttpResponse:
     )
 
 
+def _to_bracket(request: HttpRequest, ev: m.Event) -> HttpResponse:
+    """A knockout event has no rounds to pair, no Swiss standings or crosstable: its bracket."""
+    messages.info(
+        request,
+        _(
+            "A knockout event is played on its bracket: no rounds are paired and no Swiss "
+            "standings are kept."
+        ),
+    )
+    return redirect("arbiter:knockout", ev.pk)
+
+
 def deviation_labels() -> dict[str, str]:
     """A short translated name for each kind of rule break a hand-made pairing can have (the
     library's sentence, with the details, follows it in English, as the FIDE rules read)."""
     return {
+        "self-paired": _("Player against himself"),
         "repeat": _("Players meet again"),
         "forbidden": _("Forbidden pair"),
         "bye-ineligible": _("May not receive the bye"),
@@ -390,10 +555,17 @@ def deviation_labels() -> dict[str, str]:
 @login_required
 @require_POST
 def pair_manual(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Check a hand-made pairing; store it once the arbiter confirms the listed deviations."""
+    """Check a hand-made pairing; store it once the arbiter confirms the listed deviations.
+    A pairing with an absolute error (a player against himself or twice in the round, an
+    unknown or withdrawn player, a second bye) is refused, confirmation and note or not."""
+    from chessarbiter.pairing.swiss.deviations import InvalidPairingError
+
     ev = event_for(request.user, event_id, Level.ARBITER)
+    if ev.system == m.Event.System.KNOCKOUT:
+        return _to_bracket(request, ev)
     form = forms.ManualPairingForm(request.POST)
     deviations: list[Any] = []
+    errors: list[Any] = []
     if form.is_valid():
         boards = form.cleaned_data["boards"]
         try:
@@ -402,10 +574,18 @@ def pair_manual(request: HttpRequest, event_id: int) -> HttpResponse:
                 rnd = services.pair_next_round(ev, request.user, boards, form.cleaned_data["note"])
                 messages.success(request, _("Round %(n)d paired by hand.") % {"n": rnd.number})
                 return redirect("arbiter:round", ev.pk, rnd.number)
+        except InvalidPairingError as e:
+            deviations = []
+            errors = list(e.errors)
+            messages.error(
+                request, _("This pairing cannot be published, with or without a reason.")
+            )
         except ChessArbiterError as e:
+            deviations = []
             _fail(request, e)
     data = request.POST.copy()
     data["confirm"] = "on" if deviations else ""
+    labels = deviation_labels()
     return render(
         request,
         "arbiter/pair_manual.html",
@@ -413,14 +593,18 @@ def pair_manual(request: HttpRequest, event_id: int) -> HttpResponse:
             request,
             ev,
             form=forms.ManualPairingForm(data),
-            deviations=[(deviation_labels().get(d.kind, d.kind), d) for d in deviations],
+            deviations=[(labels.get(d.kind, d.kind), d) for d in deviations],
+            errors=[(labels.get(d.kind, d.kind), d) for d in errors],
         ),
     )
 
 
 @login_required
+@_shows_problems
 def explain(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.VIEWER)
+    if ev.system == m.Event.System.KNOCKOUT:
+        return _to_bracket(request, ev)
     try:
         lines = services.explain_next_round(ev)
     except ChessArbiterError as e:
@@ -432,6 +616,8 @@ def explain(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def unpair(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.CHIEF)
+    if ev.system == m.Event.System.KNOCKOUT:
+        return _to_bracket(request, ev)
     try:
         n = services.unpair_last_round(ev, request.user)
     except ChessArbiterError as e:
@@ -444,11 +630,60 @@ def unpair(request: HttpRequest, event_id: int) -> HttpResponse:
 # -- results ---------------------------------------------------------------------------------
 
 
+def _result_choices() -> list[tuple[str, str]]:
+    """The results an arbiter can pick for a board: (key of RESULT_CODES, written form)."""
+    from chessarbiter.model import Result
+
+    out = []
+    for key, (white, black) in store.RESULT_CODES.items():
+        label = store.result_label(white, black)
+        if Result(white).is_game and not Result(white).is_rated_game:
+            label += " " + _("(not rated)")
+        out.append((key, label))
+    return out
+
+
 @login_required
+@_shows_problems
 def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.VIEWER)
-    get_object_or_404(m.Round, event=ev, number=number)
+    rnd = get_object_or_404(m.Round, event=ev, number=number)
     view = reports.round_view(ev, number)
+    choices = _result_choices()
+    labels = dict(choices)
+    # the keys of the keyboard entry: 1 0 = + - (5 and ½ are draws too, for a numeric keypad)
+    keys = {k: (c, labels[c]) for k, c in {**store.RESULT_KEYS, "5": "=", "½": "="}.items()}
+    byes = {
+        str(n): name
+        for n, name in m.Board.objects.filter(round=rnd, black=None).values_list(
+            "number", "white__name"
+        )
+    }
+    texts = {
+        "help": _(
+            "Board number, then Space (or Tab or Enter), then the result: 1 white wins, 0 black "
+            "wins, = (or 5) draw, + or - forfeit win for white or black. Enter saves, Escape "
+            "clears."
+        ),
+        "board": _("Board %(board)s: %(white)s – %(black)s"),
+        "now": _("now %(result)s"),
+        "no_result": _("no result yet"),
+        "replaces": _("replaces %(result)s"),
+        "no_board": _("Round %(round)s has no board %(board)s: nothing is sent."),
+        "bye": _("Board %(board)s is a bye (%(name)s): it has no result to enter."),
+        "board_first": _("Type the board number first."),
+        "digits": _("The board field takes digits only (1 to 9999)."),
+        "next": _("Press Space, Tab or Enter after the board number, then the result key."),
+        "result_keys": _("Result keys: 1 0 = + - (Enter saves, Escape clears)."),
+        "result_first": _("Type the result key first: 1 0 = + -"),
+        "confirm": _("Enter to confirm, Escape or any other key to keep it."),
+        "locked": _("(Escape to start again, Backspace to correct.)"),
+        "one_key": _("One result key per board: Backspace to change it, Enter to send."),
+        "dropped": _("(The keys typed after the last Enter were not taken: type them again.)"),
+        "kept": _("Board %(board)s: %(result)s kept, nothing changed."),
+        "sending": _("Sending board %(board)s…"),
+        "network": _("The result could not be sent (%(error)s): nothing was saved."),
+    }
     return render(
         request,
         "arbiter/round.html",
@@ -456,8 +691,10 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
             request,
             ev,
             round=view,
-            choices=list(store.RESULT_CODES),
-            keys=store.RESULT_KEYS,
+            choices=choices,
+            entry_keys=keys,
+            entry_byes=byes,
+            entry_texts=texts,
         ),
     )
 
@@ -465,51 +702,125 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
 @login_required
 @require_POST
 def result(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    """Enter a result: ``board`` (board number) and ``result`` (a key of RESULT_CODES, or one
-    of the keyboard keys 1 0 = + -), with ``version`` when known. Answers htmx with the row."""
+    """Enter a result: ``board`` (board number), ``result`` (a key of RESULT_CODES, one of the
+    keyboard keys 1 0 = + -, or '' to clear), ``version`` (the board's version the arbiter
+    saw, when known) and ``replace`` (set to confirm replacing or clearing a different result
+    already there, :func:`services.set_result`).
+
+    With ``HX-Request`` (the page's script) the answer is the saved row, or a refusal: 400 (no
+    such board in the round, a bye, an unknown result) or 409 (changed meanwhile; with
+    ``X-Result-Exists`` and ``X-Board-Version`` when the board has another result and
+    ``replace`` was not set). The message is the body and, URL-encoded, ``X-Message``
+    (``X-Message-Level``: success, info, warning or error). Without it, a redirect to the round
+    with the message, except for a board that is not a game of the round (400)."""
+    from urllib.parse import quote
+
     ev = event_for(request.user, event_id, Level.ARBITER)
     rnd = get_object_or_404(m.Round, event=ev, number=number)
-    try:
-        board_no = int(request.POST.get("board", ""))
-    except ValueError:
-        return HttpResponseBadRequest(_("Which board?"))
-    board = get_object_or_404(m.Board, round=rnd, number=board_no)
+    fragment = bool(request.headers.get("HX-Request"))
+
+    def tell(response: HttpResponse, message: str, level_name: str) -> HttpResponse:
+        response["X-Message"] = quote(message)
+        response["X-Message-Level"] = level_name
+        return response
+
+    def refuse(status: int, message: str, **headers: str) -> HttpResponse:
+        response = HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+        response["HX-Reswap"] = "none"
+        for name, value in headers.items():
+            response[name.replace("_", "-")] = value
+        return tell(response, message, "error")
+
+    text = request.POST.get("board", "").strip()
+    board = None
+    if text.isascii() and text.isdigit() and len(text) <= 5:
+        board = (
+            m.Board.objects.filter(round=rnd, number=int(text))
+            .select_related("white", "black")
+            .first()
+        )
+    if board is None:
+        if text.isascii() and text.isdigit() and len(text) <= 5:
+            message = _("Round %(r)d has no board %(b)d.") % {"r": number, "b": int(text)}
+        else:
+            message = _("Which board? Give the board's number.")
+        return refuse(400, message)
+    if board.black_id is None:
+        return refuse(
+            400,
+            _("Board %(b)d of round %(r)d is a bye: it has no result to enter.")
+            % {"b": board.number, "r": number},
+        )
     choice = request.POST.get("result", "")
     choice = store.RESULT_KEYS.get(choice, choice)
     version_text = request.POST.get("version", "")
-    version = int(version_text) if version_text.isdigit() else None
-    status = 200
+    version = (
+        int(version_text)
+        if version_text.isascii() and version_text.isdigit() and len(version_text) <= 9
+        else None
+    )
+    replace = request.POST.get("replace", "") in ("1", "on", "true", "yes")
     try:
-        services.set_result(board.pk, request.user, choice, version)
-    except services.ConflictError as e:
-        messages.error(request, str(e))
-        status = 409
+        change = services.set_result(board.pk, request.user, choice, version, replace=replace)
+    except services.ResultExistsError as e:
+        if fragment:
+            return refuse(
+                409,
+                str(e),
+                X_Result_Exists=e.current_choice or "-",
+                X_Board_Version=str(e.version),
+            )
+        messages.error(request, str(e) + " " + _("Tick “replace” and save again to confirm."))
+        return redirect("arbiter:round", ev.pk, number)
     except ChessArbiterError as e:
+        if fragment:
+            return refuse(409 if isinstance(e, services.ConflictError) else 400, str(e))
         messages.error(request, str(e))
-        status = 400
+        return redirect("arbiter:round", ev.pk, number)
+    label = store.result_label(change.board.result, change.board.black_result) or "-"
+    values = {"b": board.number, "r": label}
+    if change.later:
+        message, level_name = services.describe_later(change.later), "warning"
+    elif not change.changed:
+        message, level_name = _("Board %(b)d already had %(r)s: nothing changed.") % values, "info"
+    else:
+        message, level_name = _("Board %(b)d: %(r)s saved.") % values, "success"
+    levels = {"success": messages.SUCCESS, "info": messages.INFO, "warning": messages.WARNING}
+    if not fragment:
+        messages.add_message(request, levels[level_name], message)
+        return redirect("arbiter:round", ev.pk, number)
     ev.refresh_from_db()
-    if request.headers.get("HX-Request"):
-        view = reports.round_view(ev, number)
-        line = next(b for b in view.boards if b.number == board_no)
-        response = render(
-            request,
-            "arbiter/_board_row.html",
-            _ctx(request, ev, b=line, choices=list(store.RESULT_CODES), round=view),
-        )
-        response.status_code = 200 if status == 200 else status
-        if status != 200:
-            response["HX-Reswap"] = "none"
-            response["HX-Trigger"] = "refresh-messages"
-        return response
-    return redirect("arbiter:round", ev.pk, number)
+    try:
+        if change.event_version is not None:
+            view = reports.round_view_after_result(ev, number, change.board, change.event_version)
+        else:
+            view = reports.round_view(ev, number)
+    except ChessArbiterError as e:
+        # saved, but the event's data cannot be shown (defence in depth): say both
+        response = HttpResponse(status=200)
+        response["HX-Reswap"] = "none"
+        return tell(response, f"{message} {e}", "warning")
+    line = next((b for b in view.boards if b.number == board.number), None)
+    if line is None:  # pragma: no cover - the board is a game of the round (checked above)
+        messages.add_message(request, levels[level_name], message)
+        return redirect("arbiter:round", ev.pk, number)
+    response = render(
+        request,
+        "arbiter/_board_row.html",
+        _ctx(request, ev, b=line, choices=_result_choices(), round=view, flash=True),
+    )
+    return tell(response, message, level_name)
 
 
 # -- reports ---------------------------------------------------------------------------------
 
 
 @login_required
+@_shows_problems
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.VIEWER)
+    if ev.system == m.Event.System.KNOCKOUT:
+        return _to_bracket(request, ev)
     names, rows, rounds = reports.standings_rows(ev)
     return render(
         request,
@@ -519,8 +830,11 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @login_required
+@_shows_problems
 def standings_player(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.VIEWER)
+    if ev.system == m.Event.System.KNOCKOUT:
+        return _to_bracket(request, ev)
     p = get_object_or_404(m.Player, event=ev, number=number)
     return render(
         request,
@@ -530,8 +844,11 @@ def standings_player(request: HttpRequest, event_id: int, number: int) -> HttpRe
 
 
 @login_required
+@_shows_problems
 def crosstable(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.VIEWER)
+    if ev.system == m.Event.System.KNOCKOUT:
+        return _to_bracket(request, ev)
     rows, rounds = reports.crosstable(ev)
     return render(
         request,
@@ -544,7 +861,11 @@ def crosstable(request: HttpRequest, event_id: int) -> HttpResponse:
 def export(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.VIEWER)
     dialect = request.GET.get("dialect", "2026")
-    text, losses = services.export_trf(ev, dialect)
+    try:
+        text, losses = services.export_trf(ev, dialect)
+    except ChessArbiterError as e:  # e.g. TRF16 cannot state the event's point system
+        _fail(request, e)
+        return redirect("arbiter:event", ev.pk)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     if losses:
         response["X-TRF-Not-Carried"] = "; ".join(losses)
@@ -553,8 +874,11 @@ def export(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @login_required
+@_shows_problems
 def print_view(request: HttpRequest, event_id: int, what: str, number: int = 0) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.VIEWER)
+    if ev.system == m.Event.System.KNOCKOUT:
+        return _to_bracket(request, ev)
     ctx = _ctx(request, ev, what=what)
     if what in ("pairings", "alpha", "slips"):
         get_object_or_404(m.Round, event=ev, number=number)
@@ -583,6 +907,7 @@ def print_view(request: HttpRequest, event_id: int, what: str, number: int = 0) 
 
 
 @login_required
+@_shows_problems
 def roles(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.CHIEF)
     form = forms.RoleForm(request.POST or None)
@@ -590,9 +915,11 @@ def roles(request: HttpRequest, event_id: int) -> HttpResponse:
         user = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
         if user is None:
             messages.error(request, _("No such user."))
-        else:
-            services.set_role(ev, request.user, user, form.cleaned_data["kind"])
-            messages.success(request, _("Saved."))
+        elif _attempt(
+            request,
+            lambda: services.set_role(ev, request.user, user, form.cleaned_data["kind"]),
+            _("Saved."),
+        ):
             return redirect("arbiter:roles", ev.pk)
     return render(
         request,
@@ -602,6 +929,7 @@ def roles(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @login_required
+@_shows_problems
 def audit_log(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.CHIEF)
     entries = ev.audit.select_related("user")[:500]
@@ -612,10 +940,9 @@ def audit_log(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @login_required
+@_shows_problems
 def knockout_page(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The bracket, the matches to play, and (POST) drawing the bracket."""
-    from chessarbiter.pairing.knockout.report import bracket_svg
-
+    """The bracket as it stands, the matches to play, and (POST) drawing the bracket."""
     from ..events import knockout
 
     ev = event_for(request.user, event_id, Level.VIEWER)
@@ -624,11 +951,7 @@ def knockout_page(request: HttpRequest, event_id: int) -> HttpResponse:
         _attempt(request, lambda: knockout.draw(ev, request.user), _("Bracket drawn."))
         return redirect("arbiter:knockout", ev.pk)
     matches = knockout.views(ev)
-    svg = (
-        bracket_svg(list(knockout.state(ev).matches.values()), knockout.names(ev))
-        if matches
-        else ""
-    )
+    svg = knockout.bracket_svg(ev) if matches else ""
     return render(
         request,
         "arbiter/knockout.html",
@@ -637,6 +960,7 @@ def knockout_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @login_required
+@_shows_problems
 def knockout_match(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """One match: its games, the next game, and (POST) a game, a walkover or an armageddon."""
     from ..events import knockout
@@ -650,23 +974,16 @@ def knockout_match(request: HttpRequest, event_id: int, number: int) -> HttpResp
         else:
             ev = event_for(request.user, event_id, Level.ARBITER)
         if action == "game":
-            score = {"1": "1", "0.5": "0.5", "0": "0"}.get(request.POST.get("score", ""))
+            # the game's result written White-Black; the service knows who had White
+            result = request.POST.get("result", "")
             version = request.POST.get("version", "")
-            if score is None:
-                messages.error(request, _("A game scores 1, ½ or 0."))
-            else:
-                from decimal import Decimal
-
-                _attempt(
-                    request,
-                    lambda: knockout.add_game(
-                        row,
-                        request.user,
-                        Decimal(score),
-                        int(version) if version.isdigit() else None,
-                    ),
-                    _("Saved."),
-                )
+            _attempt(
+                request,
+                lambda: knockout.add_game(
+                    row, request.user, result, int(version) if version.isdigit() else None
+                ),
+                _("Saved."),
+            )
         elif action == "walkover":
             _attempt(
                 request,
@@ -690,6 +1007,7 @@ def knockout_match(request: HttpRequest, event_id: int, number: int) -> HttpResp
 
 
 @login_required
+@_shows_problems
 def teams_page(request: HttpRequest, event_id: int) -> HttpResponse:
     """The teams and their lists; (POST) a new team, or a player added to a team's list."""
     from ..events import teams
@@ -725,6 +1043,7 @@ def teams_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @login_required
+@_shows_problems
 def team_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     from ..events import teams
 
@@ -734,6 +1053,7 @@ def team_standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @login_required
+@_shows_problems
 def board_prizes(request: HttpRequest, event_id: int) -> HttpResponse:
     """Seed 000: per-board tables by percentage, the minimum-games rule (half or two thirds),
     reserves in their own table."""

@@ -1,16 +1,30 @@
 """Who may do what in an event: chief arbiter (the owner, or a chief role), arbiter
 (pairings, results, players), viewer (reads the arbiter pages). Staff superusers are chief
-everywhere; anonymous users only read the public pages."""
+everywhere; anonymous users only read the public pages.
+
+Creating or importing an event needs the Django permission :data:`CREATE_EVENTS`
+(``chessarbiter web user NAME`` gives it; ``--viewer`` makes an account without it).
+
+A user without any role in an event is told it does not exist (404), public or not: its
+arbiter pages reveal nothing. A user with a lower role than a page needs is refused (403)
+with the role it needs.
+"""
 
 from __future__ import annotations
 
 import enum
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Permission, PermissionsMixin
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from . import models as m
+
+#: The permission to create and import events (superusers have every permission).
+CREATE_EVENTS = "events.add_event"
 
 
 class Level(enum.IntEnum):
@@ -36,17 +50,43 @@ def level(user: AbstractBaseUser | AnonymousUser, event: m.Event) -> Level:
     return _LEVELS[m.Role.Kind(role.kind)] if role else Level.NONE
 
 
+def _role_name(lvl: Level) -> str:
+    return str({v: k for k, v in _LEVELS.items()}[lvl].label)
+
+
 def event_for(user: AbstractBaseUser | AnonymousUser, event_id: int, need: Level) -> m.Event:
-    """The event if ``user`` has at least ``need`` in it; else 404 (not even a viewer) or
-    403 (a lower role)."""
+    """The event if ``user`` has at least ``need`` in it; else :class:`~django.http.Http404`
+    (no role at all: the event's existence is not revealed, even of a public one) or
+    :class:`~django.core.exceptions.PermissionDenied` naming the role needed (a lower role)."""
     event = get_object_or_404(m.Event, pk=event_id)
     have = level(user, event)
     if have == Level.NONE:
-        # hide private events' existence; a public event's arbiter pages are still refused
-        raise PermissionDenied
+        raise Http404
     if have < need:
-        raise PermissionDenied
+        raise PermissionDenied(
+            _("This needs the role “%(need)s” in “%(event)s”; your role there is “%(have)s”.")
+            % {"need": _role_name(need), "event": event.name, "have": _role_name(have)}
+        )
     return event
+
+
+def may_create_events(user: AbstractBaseUser | AnonymousUser) -> bool:
+    """Whether ``user`` may create and import events (:data:`CREATE_EVENTS`)."""
+    return (
+        user.is_authenticated
+        and isinstance(user, PermissionsMixin)
+        and user.has_perm(CREATE_EVENTS)
+    )
+
+
+def grant_create_events(user: PermissionsMixin) -> None:
+    """Give ``user`` the permission :data:`CREATE_EVENTS`."""
+    codename = CREATE_EVENTS.split(".")[1]
+    kind = ContentType.objects.get_for_model(m.Event)
+    permission, _created = Permission.objects.get_or_create(
+        content_type=kind, codename=codename, defaults={"name": "Can add event"}
+    )
+    user.user_permissions.add(permission)
 
 
 def visible_events(user: AbstractBaseUser | AnonymousUser) -> list[m.Event]:

@@ -41,6 +41,8 @@ def draw(event: m.Event, user: Any) -> int:
     """Draw the bracket of the event's scheme from its players (again, while no game is
     played). Returns the number of matches."""
     event = _lock(event)
+    if event.system != m.Event.System.KNOCKOUT:
+        raise ServiceError(_("Only a knockout event has a bracket."))
     if (
         m.KnockoutGame.objects.filter(match__event=event).exists()
         or event.knockout_matches.exclude(winner="").exists()
@@ -139,9 +141,12 @@ def _side(text: str) -> engine.Side | None:
 
 
 @atomic
-def add_game(row: m.KnockoutMatch, user: Any, score: Decimal, version: int | None = None) -> None:
-    """Record the next game of a match (the first side's points); the match is decided when
-    the engine says so. ``version``: as seen by the arbiter (a stale one is refused)."""
+def add_game(row: m.KnockoutMatch, user: Any, result: str, version: int | None = None) -> None:
+    """Record the next game of a match, its ``result`` written White-Black (``1-0``, ``½-½``,
+    ``0-1``): who had White in it is the match engine's decision for that game (the colour
+    lots drawn from the event's published seed, the armageddon's chosen colour), and the game
+    is stored as the first side's points. The match is decided when the engine says so.
+    ``version``: as seen by the arbiter (a stale one is refused)."""
     event = _lock(row.event)
     row = m.KnockoutMatch.objects.get(pk=row.pk)
     if version is not None and version != row.version:
@@ -154,24 +159,41 @@ def add_game(row: m.KnockoutMatch, user: Any, score: Decimal, version: int | Non
     if None in current.participants(row.number):
         raise ServiceError(_("Match %(n)d cannot be played yet.") % {"n": row.number})
     before = decision(event, row)
-    if before.next_game is None:
+    game = before.next_game
+    if game is None:
         raise ServiceError(_("Match %(n)d is decided.") % {"n": row.number})
-    m.KnockoutGame.objects.create(match=row, number=before.next_game.number, score=score)
+    if game.white is None:
+        raise ServiceError(
+            _("Who has White in game %(g)d of match %(n)d is not known yet.")
+            % {"g": game.number, "n": row.number}
+        )
+    try:
+        score = Decimal(str(engine.first_points(game.white, result)))
+    except engine.MatchError:
+        raise ServiceError(
+            _("A game's result is 1-0, ½-½ or 0-1 (White first), not %(r)s.") % {"r": result}
+        ) from None
+    m.KnockoutGame.objects.create(match=row, number=game.number, score=score)
     after = decision(event, row)
     winner = after.winner if after.finished else ""
     m.KnockoutMatch.objects.filter(pk=row.pk).update(
         winner=winner or "", how="games" if winner else "", version=F("version") + 1
     )
+    first, second = (_name(names(event), n) for n in current.participants(row.number))
+    white, black = (first, second) if game.white == engine.FIRST else (second, first)
+    white_points = float(score) if game.white == engine.FIRST else 1.0 - float(score)
     audit(
         event,
         user,
         "knockout.game",
-        _("Match %(n)d, game %(g)d (%(phase)s): %(s)s")
+        _("Match %(n)d, game %(g)d (%(phase)s): %(w)s - %(b)s %(res)s")
         % {
             "n": row.number,
-            "g": before.next_game.number,
-            "phase": before.next_game.phase,
-            "s": score,
+            "g": game.number,
+            "phase": game.phase,
+            "w": white,
+            "b": black,
+            "res": engine.game_result(white_points),
         }
         + (" " + _("decided") if winner else ""),
     )
@@ -213,12 +235,50 @@ def walkover(row: m.KnockoutMatch, user: Any, winner: str) -> None:
 
 
 @dataclass(frozen=True)
+class GameLine:
+    """A game of a match as the arbiter reads it: who had White and Black (names, '' when
+    not known), its phase and time control, and the result written White-Black ('' for the
+    next game)."""
+
+    number: int
+    phase: str
+    time_control: str
+    white: str
+    black: str
+    result: str
+
+
+@dataclass(frozen=True)
 class MatchView:
     row: m.KnockoutMatch
     first: str
     second: str
     ready: bool
     decision: engine.Decision | None
+
+    def _line(self, game: engine.Game) -> GameLine:
+        by_side = {engine.FIRST: self.first, engine.SECOND: self.second}
+        white, black = game.white_clock.to_pgn(), game.black_clock.to_pgn()
+        return GameLine(
+            number=game.number,
+            phase=game.phase,
+            time_control=white if white == black else f"{white} / {black}",
+            white=by_side[game.white] if game.white is not None else "",
+            black=by_side[game.black] if game.black is not None else "",
+            result=game.result or "",
+        )
+
+    @property
+    def games(self) -> list[GameLine]:
+        """The games played, results written White-Black."""
+        return [self._line(g) for g in self.decision.games] if self.decision else []
+
+    @property
+    def next_game(self) -> GameLine | None:
+        """The game to play next, with its colours (when known) and time control."""
+        if self.decision is None or self.decision.next_game is None:
+            return None
+        return self._line(self.decision.next_game)
 
 
 def names(event: m.Event) -> dict[int, str]:
@@ -227,6 +287,21 @@ def names(event: m.Event) -> dict[int, str]:
         for p in event.players.exclude(bracket_number__isnull=True)
         if p.bracket_number is not None
     }
+
+
+def _name(who: dict[int, str], number: int | None) -> str:
+    return who.get(number, str(number)) if number is not None else ""
+
+
+def bracket_svg(event: m.Event) -> str:
+    """The bracket as it stands (the library's drawing): the winner of each decided match,
+    over the board or by walkover, in his place in the next match; '' before the draw."""
+    from chessarbiter.pairing.knockout.report import bracket_svg as draw
+
+    st = state(event)
+    if not st.matches:
+        return ""
+    return draw(list(st.matches.values()), names(event), st)
 
 
 def views(event: m.Event) -> list[MatchView]:

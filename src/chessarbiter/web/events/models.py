@@ -4,13 +4,46 @@ these rows (:mod:`chessarbiter.web.events.store`), never stored."""
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from chessarbiter import event_settings, limits
+from chessarbiter.registration import RATING_MAX
+
+
+def _bounded(low: int | Decimal, high: int | Decimal) -> list[Any]:
+    """Validators of a number a user types (the bounds of :mod:`chessarbiter.limits`)."""
+    return [MinValueValidator(low), MaxValueValidator(high)]
+
+
+def _values(row: models.Model, kind: type) -> dict[str, Any]:
+    """The row's values of the fields the library's settings ``kind`` (a dataclass) has."""
+    return {f.name: getattr(row, f.name) for f in dataclasses.fields(kind)}
+
+
+def _raise_problems(row: models.Model, problems: dict[str, str]) -> None:
+    """The library validator's problems as Django's, each on its field; a field whose own
+    bound (its validators, with Django's translated message) already refuses the value is
+    left to that message."""
+    errors: dict[str, list[str]] = {}
+    for name, message in problems.items():
+        field = row._meta.get_field(name)
+        if isinstance(field, models.Field) and field.validators:
+            try:
+                field.run_validators(getattr(row, name))
+            except (ValidationError, TypeError):  # TypeError: not even a number
+                continue
+        errors[name] = [message]
+    if errors:
+        raise ValidationError(errors)
 
 
 class Event(models.Model):
@@ -49,7 +82,7 @@ class Event(models.Model):
         WHITE = "white", _("White")
         BLACK = "black", _("Black")
 
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=limits.MAX_EVENT_NAME)
     city = models.CharField(_("city"), max_length=100, blank=True)
     federation = models.CharField(_("federation"), max_length=3, blank=True)
     start_date = models.DateField(_("start date"), null=True, blank=True)
@@ -60,21 +93,36 @@ class Event(models.Model):
     edition = models.CharField(
         _("pairing rules"), max_length=10, choices=Edition.choices, default="2026"
     )
-    rounds = models.PositiveSmallIntegerField(_("rounds"), default=9)
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"), default=9, validators=_bounded(1, limits.MAX_ROUNDS)
+    )
     win_points = models.DecimalField(
-        _("points for a win"), max_digits=4, decimal_places=1, default=Decimal(1)
+        _("points for a win"),
+        max_digits=4,
+        decimal_places=1,
+        default=Decimal(1),
+        validators=_bounded(0, event_settings.MAX_POINTS),
     )
     draw_points = models.DecimalField(
-        _("points for a draw"), max_digits=4, decimal_places=1, default=Decimal("0.5")
+        _("points for a draw"),
+        max_digits=4,
+        decimal_places=1,
+        default=Decimal("0.5"),
+        validators=_bounded(0, event_settings.MAX_POINTS),
     )
     loss_points = models.DecimalField(
-        _("points for a loss"), max_digits=4, decimal_places=1, default=Decimal(0)
+        _("points for a loss"),
+        max_digits=4,
+        decimal_places=1,
+        default=Decimal(0),
+        validators=_bounded(0, event_settings.MAX_POINTS),
     )
     bye_points = models.DecimalField(
         _("points for the pairing-allocated bye"),
         max_digits=4,
         decimal_places=1,
         default=Decimal(1),
+        validators=_bounded(0, event_settings.MAX_POINTS),
     )
     acceleration = models.CharField(
         _("acceleration"), max_length=10, choices=Acceleration.choices, default="", blank=True
@@ -88,7 +136,7 @@ class Event(models.Model):
     tiebreaks = models.CharField(
         _("tie-breaks"),
         max_length=200,
-        default="BH/C1,BH,SB,DE",
+        default=event_settings.DEFAULT_TIEBREAKS,
         help_text=_("FIDE C.07 names in order, e.g. BH/C1,BH,SB,DE,WIN"),
     )
     tiebreak_edition = models.CharField(
@@ -107,7 +155,9 @@ class Event(models.Model):
         default="fide-1997",
     )
     #: Team events: boards per match, the primary score and the team tie-breaks (C.07).
-    boards_per_team = models.PositiveSmallIntegerField(_("boards per team"), default=4)
+    boards_per_team = models.PositiveSmallIntegerField(
+        _("boards per team"), default=4, validators=_bounded(1, limits.MAX_BOARDS_PER_TEAM)
+    )
     team_score = models.CharField(
         _("team score"),
         max_length=10,
@@ -120,7 +170,10 @@ class Event(models.Model):
         default="mp",
     )
     team_tiebreaks = models.CharField(
-        _("team tie-breaks"), max_length=200, default="MPvGP,EDET,EMGSB", blank=True
+        _("team tie-breaks"),
+        max_length=200,
+        default=event_settings.DEFAULT_TEAM_TIEBREAKS,
+        blank=True,
     )
     team_pairing = models.CharField(
         _("team Swiss system"),
@@ -141,8 +194,13 @@ class Event(models.Model):
         default="shifting",
     )
     #: Seed of the colour lots drawn for knockout matches (published with the event).
-    lot_seed = models.PositiveIntegerField(_("seed of the colour lots"), default=1997)
+    lot_seed = models.PositiveIntegerField(
+        _("seed of the colour lots"), default=1997, validators=_bounded(0, limits.MAX_LOT_SEED)
+    )
     public = models.BooleanField(_("shown on the public pages"), default=True)
+    #: Archived: off the public home page and the arbiter's list of active events, still
+    #: readable, changed by nothing until restored (see ``services._lock``).
+    archived = models.BooleanField(_("archived"), default=False)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events"
     )
@@ -158,6 +216,18 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def settings(self) -> event_settings.EventSettings:
+        """The event's settings as the library's validator sees them."""
+        return event_settings.EventSettings.from_mapping(
+            _values(self, event_settings.EventSettings)
+        )
+
+    def clean(self) -> None:
+        """Every setting through the library's validator
+        (:func:`chessarbiter.event_settings.event_problems`), so that a stored event can
+        always be paired, scored and shown."""
+        _raise_problems(self, event_settings.event_problems(self.settings()))
 
 
 class Role(models.Model):
@@ -184,7 +254,7 @@ class Team(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
     number = models.PositiveSmallIntegerField(_("number"))
-    name = models.CharField(_("name"), max_length=100)
+    name = models.CharField(_("name"), max_length=limits.MAX_NAME)
 
     class Meta:
         ordering = ["number"]
@@ -198,23 +268,34 @@ class Player(models.Model):
     """A participant; ``number`` is the pairing (start) number."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
-    number = models.PositiveIntegerField(_("number"))
-    name = models.CharField(_("name"), max_length=100)
-    rating = models.PositiveSmallIntegerField(_("rating"), null=True, blank=True)
+    number = models.PositiveIntegerField(_("number"), validators=_bounded(1, limits.MAX_PLAYERS))
+    name = models.CharField(_("name"), max_length=limits.MAX_NAME)
+    rating = models.PositiveSmallIntegerField(
+        _("rating"), null=True, blank=True, validators=_bounded(0, RATING_MAX)
+    )
     fide_id = models.CharField(_("FIDE ID"), max_length=12, blank=True)
     federation = models.CharField(_("federation"), max_length=3, blank=True)
     title = models.CharField(_("title"), max_length=3, blank=True)
     sex = models.CharField(_("sex"), max_length=1, blank=True)
     birth_date = models.CharField(_("birth date"), max_length=10, blank=True)
-    club = models.CharField(_("club"), max_length=100, blank=True)
+    club = models.CharField(_("club"), max_length=limits.MAX_NAME, blank=True)
     #: First round the player can be paired (late entries, C.04.2 C / 2026 art. 2.4).
-    entry_round = models.PositiveSmallIntegerField(_("first round"), default=1)
+    entry_round = models.PositiveSmallIntegerField(
+        _("first round"), default=1, validators=_bounded(1, limits.MAX_ROUNDS)
+    )
     #: Knockout events: the stage the player enters at (seed 002: seeds start later).
-    entry_stage = models.PositiveSmallIntegerField(_("entry stage (knockout)"), default=1)
+    entry_stage = models.PositiveSmallIntegerField(
+        _("entry stage (knockout)"),
+        default=1,
+        validators=_bounded(1, limits.MAX_KNOCKOUT_STAGES),
+    )
     #: Knockout events: a personal number the arbiter fixes (seed 002: Karpov 801, Gelfand
     #: 302); the others are numbered by entry stage and rating at the draw.
     personal_number = models.PositiveIntegerField(
-        _("personal number (knockout)"), null=True, blank=True
+        _("personal number (knockout)"),
+        null=True,
+        blank=True,
+        validators=_bounded(1, limits.MAX_PERSONAL_NUMBER),
     )
     #: Knockout events: the number the bracket uses (seed 002: stage digit + rank).
     bracket_number = models.PositiveIntegerField(null=True, blank=True)
@@ -236,6 +317,18 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.number}. {self.name}"
+
+    def clean(self) -> None:
+        """The registration through the library's validator
+        (:func:`chessarbiter.event_settings.player_problems`)."""
+        _raise_problems(
+            self,
+            event_settings.player_problems(
+                event_settings.PlayerSettings.from_mapping(
+                    _values(self, event_settings.PlayerSettings)
+                )
+            ),
+        )
 
 
 class ByeRequest(models.Model):
@@ -297,6 +390,11 @@ class TeamPairing(models.Model):
     #: A pairing-allocated bye of a team Swiss: what it scored (a Berger free round: nothing).
     bye_match_points = models.DecimalField(max_digits=4, decimal_places=1, null=True)
     bye_game_points = models.DecimalField(max_digits=5, decimal_places=1, null=True)
+    #: A match not played over the boards (an imported TRF-2026 ``330``/``240``/``320``): a
+    #: :class:`chessarbiter.tiebreaks.teams.MatchKind` value, ``forfeit`` (won by ``home``),
+    #: ``double forfeit``, ``PAB``, ``FPB``, ``HPB`` or ``ZPB``; empty for a match over the
+    #: boards and for the byes the web pairs (a team Swiss PAB, a Berger free round).
+    kind = models.CharField(max_length=16, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -384,3 +482,23 @@ class KnockoutGame(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="unique_knockout_game"),
         ]
+
+
+class DeletedEvent(models.Model):
+    """What is left of a deleted event: who deleted it and when, its audit log, and the event
+    as a TRF-2026 file (players, rounds, results), so that the deletion is accounted for and
+    can be undone by importing the file."""
+
+    event_id = models.PositiveIntegerField()
+    name = models.CharField(max_length=limits.MAX_EVENT_NAME)
+    owner = models.CharField(max_length=150, blank=True)
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    deleted_at = models.DateTimeField(auto_now_add=True)
+    reason = models.CharField(max_length=300, blank=True)
+    trf = models.TextField(blank=True)
+    audit: models.JSONField[Any, Any] = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["-deleted_at", "-id"]

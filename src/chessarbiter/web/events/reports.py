@@ -1,9 +1,14 @@
 """What the pages show, computed by the library and cached per event version: standings with
-tie-breaks, the crosstable, the rounds' boards with scores, a player's card."""
+tie-breaks, the crosstable, the rounds' boards with scores, a player's card.
+
+The standings, the crosstable and a round robin's grid take their places from one ranking,
+the library's :func:`chessarbiter.standings.ranking` with the event's tie-breaks, computed once
+per event version (:func:`_tables`): the pages, printouts and public pages never disagree. A
+knockout event has none of them (its bracket is its table)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -12,8 +17,7 @@ from django.core.cache import cache
 from chessarbiter.crosstable import format_points, grid_cells, result_mark, swiss_cell
 from chessarbiter.model import RoundEntry, Tournament
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
-from chessarbiter.standings import Standing, standings
-from chessarbiter.tiebreaks import for_standings
+from chessarbiter.standings import ranking
 from chessarbiter.tiebreaks.c07 import breakdown
 
 from . import models as m
@@ -61,9 +65,15 @@ class RoundView:
     deviations: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _cached(event: m.Event, key: str, compute: Any) -> Any:
+def _key(event: m.Event, key: str, version: int | None = None) -> str:
+    """The cache key of ``key`` for the event at ``version`` (default: its version now)."""
     # the creation time too: a test database (or a restored one) may give an old id again
-    full = f"ev{event.pk}:{event.created_at.timestamp()}:{event.version}:{key}"
+    at = event.version if version is None else version
+    return f"ev{event.pk}:{event.created_at.timestamp()}:{at}:{key}"
+
+
+def _cached(event: m.Event, key: str, compute: Any) -> Any:
+    full = _key(event, key)
     value = cache.get(full)
     if value is None:
         value = compute()
@@ -75,15 +85,32 @@ def _fmt(value: Decimal) -> str:
     return format_points(value)
 
 
-def standings_rows(event: m.Event) -> tuple[list[str], list[Row], int]:
-    """Tie-break names, rows, and the round they are after."""
+GridRow = tuple[int, str, str, list[str], str]
+"""A round robin's grid line: number, name, points, the marks against each player, place."""
 
-    def compute() -> tuple[list[str], list[Row], int]:
+
+@dataclass(frozen=True)
+class Tables:
+    """The event's standings and crosstables after ``rounds`` rounds, from one ranking."""
+
+    tiebreak_names: list[str]
+    rows: list[Row]
+    rounds: int
+    grid: list[GridRow]
+
+
+def _tables(event: m.Event) -> Tables:
+    """The standings rows and, for a round robin, the grid (C.05), both placed by the
+    library's one ranking (:func:`chessarbiter.standings.ranking`: points, then the event's
+    tie-breaks) after the last complete round."""
+
+    def compute() -> Tables:
+        if event.system == m.Event.System.KNOCKOUT:
+            return Tables([], [], 0, [])
         t = store.tournament(event)
         rounds = _complete_rounds(event, t)
         specs = store.tiebreak_specs(event)
-        columns = for_standings(t, specs, rounds, event.tiebreak_edition) if specs else []
-        table: list[Standing] = standings(t, rounds, columns)
+        table = ranking(t, specs, rounds, edition=event.tiebreak_edition)
         rows = []
         for s in table:
             rows.append(
@@ -100,10 +127,23 @@ def standings_rows(event: m.Event) -> tuple[list[str], list[Row], int]:
                     withdrawn=s.withdrawn,
                 )
             )
-        return [s.name for s in specs], rows, rounds
+        grid: list[GridRow] = []
+        if event.system == m.Event.System.ROUND_ROBIN:
+            cycles = max(1, -(-event.rounds // max(1, rounds_per_cycle(len(t)))))
+            grid = [
+                (r.pairing_number, r.name, _fmt(r.points), cells, r.shared)
+                for r, cells in grid_cells(table, cycles)
+            ]
+        return Tables([s.name for s in specs], rows, rounds, grid)
 
-    result: tuple[list[str], list[Row], int] = _cached(event, "standings", compute)
+    result: Tables = _cached(event, "tables", compute)
     return result
+
+
+def standings_rows(event: m.Event) -> tuple[list[str], list[Row], int]:
+    """Tie-break names, rows, and the round they are after."""
+    tables = _tables(event)
+    return tables.tiebreak_names, tables.rows, tables.rounds
 
 
 def _complete_rounds(event: m.Event, t: Tournament) -> int:
@@ -166,28 +206,46 @@ def round_view(event: m.Event, number: int) -> RoundView:
     return result
 
 
+def round_view_after_result(event: m.Event, number: int, board: m.Board, version: int) -> RoundView:
+    """Round ``number``'s view once ``board``'s result was entered and the event's version
+    became ``version`` (:func:`~chessarbiter.web.events.services.set_result`, whose change
+    is the only one between ``version - 1`` and ``version``: it holds the event's lock).
+
+    The view of the version before, when it is cached (the arbiter's results page made it),
+    with that board's line made anew: identical to :func:`round_view` computed whole - a
+    result of round N changes no score before round N, no bye and no other board - without
+    reading and building the whole event again for every result entered. Computed whole
+    when the event has changed again since (``event.version`` is not ``version``) or the
+    view before is not cached."""
+    before: RoundView | None = cache.get(_key(event, f"round{number}", version - 1))
+    if event.version != version or before is None:
+        return round_view(event, number)
+    lines = [
+        replace(
+            line,
+            version=board.version,
+            result=store.result_label(board.result, board.black_result),
+            choice=store.result_choice(board.result, board.black_result),
+        )
+        if line.board_id == board.pk
+        else line
+        for line in before.boards
+    ]
+    view = replace(before, boards=lines, complete=all(b.result for b in lines))
+    cache.set(_key(event, f"round{number}"), view, 3600)
+    return view
+
+
 def crosstable(event: m.Event) -> tuple[list[Row], int]:
     _names, rows, rounds = standings_rows(event)
     return rows, rounds
 
 
-def grid(event: m.Event) -> list[tuple[int, str, str, list[str], str]]:
+def grid(event: m.Event) -> list[GridRow]:
     """A round robin's grid (C.05): by pairing number, each player's marks against every
-    other (number, name, points, cells, place); empty for other systems."""
-    if event.system != m.Event.System.ROUND_ROBIN:
-        return []
-
-    def compute() -> list[tuple[int, str, str, list[str], str]]:
-        t = store.tournament(event)
-        rows = standings(t, _complete_rounds(event, t))
-        cycles = max(1, -(-event.rounds // max(1, rounds_per_cycle(len(t)))))
-        return [
-            (r.pairing_number, r.name, _fmt(r.points), cells, r.shared)
-            for r, cells in grid_cells(rows, cycles)
-        ]
-
-    result: list[tuple[int, str, str, list[str], str]] = _cached(event, "grid", compute)
-    return result
+    other (number, name, points, cells, place), the places those of the standings; empty for
+    other systems."""
+    return _tables(event).grid
 
 
 def player_card(event: m.Event, number: int) -> dict[str, Any]:
@@ -217,8 +275,11 @@ def player_card(event: m.Event, number: int) -> dict[str, Any]:
 
 
 def breakdown_lines(event: m.Event, number: int) -> list[tuple[str, list[str]]]:
+    """How each tie-break value of player ``number`` is made, after the round the standings
+    are after."""
     t = store.tournament(event)
+    rounds = _complete_rounds(event, t)
     return [
-        (spec.name, breakdown(t, number, spec, t.rounds_played, event.tiebreak_edition))
+        (spec.name, breakdown(t, number, spec, rounds, event.tiebreak_edition))
         for spec in store.tiebreak_specs(event)
     ]

@@ -15,19 +15,25 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Any, ParamSpec, TypeVar
 
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
 from django.db.models import F, Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from chessarbiter import trf
+from chessarbiter import event_settings, limits, registration, trf
+from chessarbiter.corrections import LaterPairing, pairings_after
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model import Colour, Tournament
+from chessarbiter.model import Player as LibPlayer
 from chessarbiter.pairing import roundrobin
 from chessarbiter.pairing.dutch.engine import explain_round
 from chessarbiter.pairing.dutch.engine import pair_round as dutch_pair_round
+from chessarbiter.pairing.readiness import IncompleteRoundError, check_ready_to_pair
 from chessarbiter.pairing.result import Board as LibBoard
 from chessarbiter.pairing.result import RoundPairing
 from chessarbiter.pairing.swiss.ranking import check_renumbering_allowed, initial_order
+from chessarbiter.tiebreaks import teams as team_lib
 
 from . import models as m
 from . import store
@@ -72,42 +78,191 @@ def atomic(func: Callable[P, R]) -> Callable[P, R]:
 
 def _lock(event: m.Event) -> m.Event:
     """The event row, locked until the transaction ends (a no-op lock on SQLite, whose
-    transactions take the database lock at their start)."""
-    return m.Event.objects.select_for_update().get(pk=event.pk)
+    transactions take the database lock at their start). An archived event is changed by
+    nothing: every service that changes an event takes it here, and is refused."""
+    locked = m.Event.objects.select_for_update().get(pk=event.pk)
+    if locked.archived:
+        raise ServiceError(_("The event is archived: restore it before changing it."))
+    return locked
 
 
 # -- events ----------------------------------------------------------------------------------
 
 
+def _clean(row: m.Event | m.Player, unique: bool = True) -> None:
+    """The row through its model's validation (for an event or a player: the library's
+    validator, :mod:`chessarbiter.event_settings`), its problems as one :class:`ServiceError`
+    naming each field. ``unique``: also check the unique constraints (a query each)."""
+    try:
+        if unique:
+            row.full_clean()
+        else:  # the rows it points to are the caller's, just made
+            row.full_clean(
+                exclude=["event", "team"], validate_unique=False, validate_constraints=False
+            )
+    except ValidationError as e:
+        problems = e.message_dict if hasattr(e, "error_dict") else {"": e.messages}
+        raise ServiceError(
+            "; ".join(
+                f"{k}: {' '.join(str(x) for x in v)}"
+                if k and k != NON_FIELD_ERRORS
+                else " ".join(v)
+                for k, v in problems.items()
+            )
+        ) from None
+
+
 @atomic
 def create_event(user: User, **fields: Any) -> m.Event:
-    event = m.Event.objects.create(owner=user, **fields)
+    """A new event owned by ``user`` (its chief arbiter), its settings checked first."""
+    event = m.Event(owner=user, **fields)
+    _clean(event)
+    event.save()
     m.Role.objects.create(event=event, user=user, kind=m.Role.Kind.CHIEF)
     audit(event, user, "event.create", _("Event created: %(name)s") % {"name": event.name})
     return event
 
 
+#: The settings fixed once round 1 is paired, because the stored rounds were made under them:
+#: the system, the pairing rules, the acceleration and the initial colour made the pairings;
+#: the points of a win, draw, loss and of the pairing-allocated bye are the scores the later
+#: rounds were paired on (score groups, C.04.3) and the results' meaning; the number of boards
+#: per team is the size of every stored team match; the team score and the team Swiss system
+#: paired the team rounds (C.04.6 pairs on the primary score); the reserve regime made the
+#: line-ups of the paired rounds. Tie-breaks, their edition and the team tie-breaks only order
+#: the standings, which are computed afresh from the stored results on every view: they stay
+#: editable (the library's validator checks them on every save). The number of rounds stays
+#: editable down to the rounds paired and the byes requested.
+LOCKED_ONCE_PAIRED = (
+    "system",
+    "edition",
+    "acceleration",
+    "initial_colour",
+    "win_points",
+    "draw_points",
+    "loss_points",
+    "bye_points",
+    "boards_per_team",
+    "team_score",
+    "team_pairing",
+    "reserve_regime",
+)
+#: Knockout settings fixed once a game or walkover of the bracket is recorded: the match
+#: format and the seed of the colour lots gave the games their colours and phases, the scheme
+#: made the bracket. Before that the bracket can be drawn again, so a change of scheme
+#: discards the drawn bracket (to be drawn again) and the other two are free.
+LOCKED_ONCE_PLAYED = ("knockout_scheme", "match_format", "lot_seed")
+
+
+def _locked_message(fields: Sequence[str], when: str) -> str:
+    labels = ", ".join(str(getattr(m.Event._meta.get_field(f), "verbose_name", f)) for f in fields)
+    return _("%(fields)s cannot change %(when)s.") % {"fields": labels, "when": when}
+
+
 @atomic
 def update_event(event: m.Event, user: User, **fields: Any) -> m.Event:
+    """Change the event's settings: each checked by the library's validator, and those that
+    shape stored pairings or results refused once they are stored (:data:`LOCKED_ONCE_PAIRED`,
+    :data:`LOCKED_ONCE_PLAYED`)."""
     event = _lock(event)
     paired = event.round_set.count()
-    locked = {"system", "edition", "acceleration", "initial_colour"}
     changed = {k: v for k, v in fields.items() if getattr(event, k) != v}
-    if paired and locked & changed.keys():
-        raise ServiceError(
-            _(
-                "The pairing system, rules, acceleration and initial colour cannot change after "
-                "round 1 is paired."
-            )
+    locked = [f for f in LOCKED_ONCE_PAIRED if f in changed]
+    if paired and locked:
+        raise ServiceError(_locked_message(locked, _("after round 1 is paired")))
+    drawn = event.knockout_matches.exists()
+    if drawn and "system" in changed:
+        raise ServiceError(_locked_message(["system"], _("once the bracket is drawn")))
+    played = (
+        m.KnockoutGame.objects.filter(match__event=event).exists()
+        or event.knockout_matches.exclude(winner="").exists()
+    )
+    locked = [f for f in LOCKED_ONCE_PLAYED if f in changed]
+    if played and locked:
+        raise ServiceError(_locked_message(locked, _("once a knockout game is played")))
+    if "rounds" in changed:
+        needed = max(
+            paired,
+            m.ByeRequest.objects.filter(player__event=event).aggregate(n=Max("round"))["n"] or 0,
         )
-    if "rounds" in changed and changed["rounds"] < paired:
-        raise ServiceError(_("%(n)d rounds are already paired.") % {"n": paired})
+        if changed["rounds"] < needed:
+            raise ServiceError(
+                _("Round %(n)d is already paired or has bye requests.") % {"n": needed}
+            )
     for k, v in changed.items():
         setattr(event, k, v)
-    event.full_clean()
+    _clean(event)
     event.save()
+    if drawn and "knockout_scheme" in changed:
+        event.knockout_matches.all().delete()
+        event.players.update(bracket_number=None)
+        audit(event, user, "knockout.discard", _("The drawn bracket was discarded: draw it again"))
     audit(event, user, "event.update", _("Event settings changed"), fields=sorted(changed))
     return event
+
+
+@atomic
+def archive_event(event: m.Event, user: User) -> m.Event:
+    """Archive the event: off the public home page and the arbiter's active events, still
+    readable, changed by nothing (:func:`_lock` refuses) until :func:`restore_event`."""
+    event = _lock(event)
+    event.archived = True
+    event.save(update_fields=["archived", "updated_at"])
+    audit(event, user, "event.archive", _("Event archived"))
+    return event
+
+
+@atomic
+def restore_event(event: m.Event, user: User) -> m.Event:
+    """Bring an archived event back (the one change an archived event takes)."""
+    event = m.Event.objects.select_for_update().get(pk=event.pk)
+    if not event.archived:
+        raise ServiceError(_("The event is not archived."))
+    event.archived = False
+    event.save(update_fields=["archived", "updated_at"])
+    audit(event, user, "event.restore", _("Event restored from the archive"))
+    return event
+
+
+@atomic
+def delete_event(event: m.Event, user: User, reason: str = "") -> m.DeletedEvent:
+    """Delete the event and everything in it. What survives it is a
+    :class:`~chessarbiter.web.events.models.DeletedEvent`: who deleted it, when and why, its
+    audit log, and the event as a TRF-2026 file (players, rounds, results) that imports it
+    again."""
+    event = m.Event.objects.select_for_update().get(pk=event.pk)
+    try:
+        text, _losses = export_trf(event)
+    except ChessArbiterError as e:
+        text = f"### {e}"
+    entries = [
+        {
+            "at": a.at.isoformat(),
+            "user": a.user.get_username() if a.user else "",
+            "action": a.action,
+            "summary": a.summary,
+        }
+        for a in event.audit.select_related("user").order_by("at", "id")
+    ]
+    entries.append(
+        {
+            "at": timezone.now().isoformat(),
+            "user": user.get_username() if _user(user) else "",
+            "action": "event.delete",
+            "summary": _("Event deleted: %(name)s") % {"name": event.name},
+        }
+    )
+    record = m.DeletedEvent.objects.create(
+        event_id=event.pk,
+        name=event.name,
+        owner=event.owner.get_username(),
+        deleted_by=_user(user),
+        reason=reason.strip()[:300],
+        trf=text,
+        audit=entries,
+    )
+    event.delete()
+    return record
 
 
 @atomic
@@ -153,8 +308,11 @@ def add_player(event: m.Event, user: User, **fields: Any) -> m.Player:
     fields.setdefault("entry_round", paired + 1)
     if fields["entry_round"] <= paired:
         raise ServiceError(_("Round %(n)d is already paired.") % {"n": fields["entry_round"]})
+    if event.system != m.Event.System.KNOCKOUT and fields["entry_round"] > event.rounds:
+        raise ServiceError(_("There is no round %(n)d.") % {"n": fields["entry_round"]})
+    limits.check_count("players", number, limits.MAX_PLAYERS)
     player = m.Player(event=event, number=number, **fields)
-    player.full_clean()
+    _clean(player)
     player.save()
     audit(event, user, "player.add", _("Player registered: %(p)s") % {"p": str(player)})
     return player
@@ -162,7 +320,9 @@ def add_player(event: m.Event, user: User, **fields: Any) -> m.Player:
 
 @atomic
 def add_players(event: m.Event, user: User, players: Sequence[dict[str, Any]]) -> int:
-    """Register many players at once (an import): all of them or none."""
+    """Register many players at once (an import): all of them or none, each checked as
+    :func:`add_player` checks one, the total within :data:`chessarbiter.limits.MAX_PLAYERS`."""
+    limits.check_count("players", event.players.count() + len(players), limits.MAX_PLAYERS, 0)
     for fields in players:
         add_player(event, user, **fields)
     return len(players)
@@ -176,7 +336,7 @@ def update_player(player: m.Player, user: User, **fields: Any) -> m.Player:
     changed = {k: v for k, v in fields.items() if getattr(player, k) != v}
     for k, v in changed.items():
         setattr(player, k, v)
-    player.full_clean()
+    _clean(player)
     player.save()
     audit(
         event,
@@ -307,22 +467,54 @@ def add_forbidden_pair(event: m.Event, user: User, first: m.Player, second: m.Pl
 # -- rounds ----------------------------------------------------------------------------------
 
 
-def propose_pairing(event: m.Event) -> RoundPairing:
-    """The next round's pairing as the rules make it (nothing is stored)."""
-    loaded = store.load(event)
-    t = loaded.tournament
+def _not_in_rounds() -> ServiceError:
+    return ServiceError(
+        _(
+            "A knockout event is not paired in rounds: its matches are drawn and played on the "
+            "bracket."
+        )
+    )
+
+
+def _round_to_pair(event: m.Event, loaded: store.Loaded) -> int:
+    """The number of the round to pair next. Refused for a knockout event (its matches are
+    drawn and followed on the bracket), when every round is paired, and while the last paired
+    round has games without a result."""
+    if event.system == m.Event.System.KNOCKOUT:
+        raise _not_in_rounds()
     nxt = loaded.rounds_paired + 1
     if nxt > event.rounds:
         raise ServiceError(_("All %(n)d rounds are paired.") % {"n": event.rounds})
-    if loaded.rounds and any(not b.result for b in loaded.boards[loaded.rounds[-1].number]):
+    try:
+        check_ready_to_pair(loaded.tournament, nxt)
+    except IncompleteRoundError as e:
+        numbers = {p.pk: n for n, p in loaded.players.items()}
+        pending = {(g.white, g.black) for g in e.games}
+        boards = [
+            str(b.number)
+            for b in loaded.boards.get(e.round, [])
+            if (numbers.get(b.white_id), numbers.get(b.black_id or 0)) in pending
+        ]
         raise ServiceError(
-            _("Round %(n)d has games without a result.") % {"n": loaded.rounds[-1].number}
-        )
+            _("Round %(n)d has games without a result (boards %(boards)s).")
+            % {"n": e.round, "boards": ", ".join(boards) or "?"}
+        ) from e
+    return nxt
+
+
+def _proposal(event: m.Event, loaded: store.Loaded) -> RoundPairing:
+    nxt = _round_to_pair(event, loaded)
+    t = loaded.tournament
     if event.system == m.Event.System.ROUND_ROBIN:
         return _round_robin_pairing(t, nxt)
     if len(t) < 2:
         raise ServiceError(_("Register at least two players first."))
     return dutch_pair_round(t, store.dutch_edition(event))
+
+
+def propose_pairing(event: m.Event) -> RoundPairing:
+    """The next round's pairing as the rules make it (nothing is stored)."""
+    return _proposal(event, store.load(event))
 
 
 def _round_robin_pairing(t: Tournament, round_number: int) -> RoundPairing:
@@ -333,7 +525,12 @@ def _round_robin_pairing(t: Tournament, round_number: int) -> RoundPairing:
 
 
 def explain_next_round(event: m.Event) -> list[str]:
-    """The engine's explanation of the next round, bracket by bracket (2026 rules)."""
+    """The engine's explanation of the next round, bracket by bracket (2026 rules); only for
+    a Swiss event, the one system the Dutch engine pairs."""
+    if event.system != m.Event.System.SWISS:
+        raise ServiceError(
+            _("Only a Swiss event is paired by the Dutch system: there is nothing to explain.")
+        )
     t = store.tournament(event)
     _pairing, lines = explain_round(t, store.dutch_edition(event))
     return lines
@@ -347,7 +544,13 @@ def pair_next_round(
     note: str = "",
 ) -> m.Round:
     """Pair and store the next round: the rules' pairing, or ``boards`` (white, black) set by
-    hand, whose rule breaks are recorded with the arbiter's ``note``."""
+    hand, whose rule breaks are recorded with the arbiter's ``note``.
+
+    A hand-made pairing with an absolute error (a player against himself or twice in the
+    round, an unknown or withdrawn player, a second pairing-allocated bye) is refused whatever
+    the note (:class:`~chessarbiter.pairing.swiss.deviations.InvalidPairingError`). Every round,
+    however made, is then read back from the stored rows and must pass the library's
+    consistency check (:meth:`chessarbiter.model.Tournament.check`), or nothing is stored."""
     if event.system in (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS):
         from .teams import pair_round as pair_team_round
 
@@ -355,25 +558,30 @@ def pair_next_round(
             raise ServiceError(_("Team matches cannot be paired by hand yet."))
         return pair_team_round(event, user)
     event = _lock(event)
-    proposed = propose_pairing(event)
+    loaded = store.load(event)
     deviations: list[dict[str, Any]] = []
     if boards is None:
+        proposed = _proposal(event, loaded)
+        number = proposed.round
         pairs: list[tuple[int, int | None]] = [(b.white, b.black) for b in proposed.boards]
         if proposed.bye is not None:
             pairs.append((proposed.bye, None))
     else:
+        # by hand: the engine is not run (it may find no pairing where the arbiter can)
+        number = _round_to_pair(event, loaded)
         pairs = list(boards)
-        deviations = [d.__dict__ | {"players": list(d.players)} for d in check_boards(event, pairs)]
+        found = _checked(event, loaded.tournament, pairs)
+        deviations = [d.__dict__ | {"players": list(d.players)} for d in found]
         if deviations and not note.strip():
             raise ServiceError(_("The pairing breaks rules: say why in the note."))
     rnd = m.Round.objects.create(
         event=event,
-        number=proposed.round,
+        number=number,
         paired_by=_user(user),
         manual=boards is not None,
         deviations=[{"note": note, **d} for d in deviations],
     )
-    by_number = {p.number: p for p in event.players.all()}
+    by_number = {p.number: p for p in loaded.players.values()}
     bye_result = "Z" if event.system == m.Event.System.ROUND_ROBIN else "U"
     rows = []
     for i, (white, black) in enumerate(pairs, start=1):
@@ -387,6 +595,7 @@ def pair_next_round(
             )
         )
     m.Board.objects.bulk_create(rows)
+    _check_published(event, rnd.number)
     audit(
         event,
         user,
@@ -399,16 +608,44 @@ def pair_next_round(
     return rnd
 
 
-def check_boards(event: m.Event, pairs: Sequence[tuple[int, int | None]]) -> list[Any]:
-    """The rules a hand-made pairing of the next round breaks (library check)."""
+def _check_published(event: m.Event, number: int) -> None:
+    """The event read back from its rows, the new round stored, passes the library's
+    consistency check (each game seen alike from both sides, one pairing-allocated bye a
+    round, ...: :meth:`chessarbiter.model.Tournament.check`, as the TRF reader applies it).
+    Raised inside the pairing's transaction, so a failure stores nothing."""
+    problems = store.tournament(event).check()
+    if problems:
+        raise ServiceError(
+            _("Round %(n)d cannot be published: %(problems)s")
+            % {"n": number, "problems": "; ".join(str(p) for p in problems)}
+        )
+
+
+def _checked(event: m.Event, t: Tournament, pairs: Sequence[tuple[int, int | None]]) -> list[Any]:
     from chessarbiter.pairing.swiss.deviations import check_pairing
 
-    return list(check_pairing(store.tournament(event), pairs, store.dutch_edition(event)))
+    if event.system == m.Event.System.KNOCKOUT:
+        raise _not_in_rounds()
+    return list(check_pairing(t, pairs, store.dutch_edition(event)))
+
+
+def check_boards(event: m.Event, pairs: Sequence[tuple[int, int | None]]) -> list[Any]:
+    """The rule deviations of a hand-made pairing of the next round, each one the arbiter may
+    confirm with a reason (library check,
+    :func:`chessarbiter.pairing.swiss.deviations.check_pairing`).
+
+    :raises InvalidPairingError: for a pairing no arbiter may publish (a player against
+        himself or twice in the round, a withdrawn player, a second pairing-allocated bye).
+    :raises UnknownPlayerError: for a pairing number that names no player of the event.
+    """
+    return _checked(event, store.tournament(event), pairs)
 
 
 @atomic
 def unpair_last_round(event: m.Event, user: User) -> int:
     event = _lock(event)
+    if event.system == m.Event.System.KNOCKOUT:
+        raise _not_in_rounds()
     rnd = event.round_set.order_by("-number").first()
     if rnd is None:
         raise ServiceError(_("No round is paired."))
@@ -427,36 +664,145 @@ def unpair_last_round(event: m.Event, user: User) -> int:
 
 @dataclass(frozen=True)
 class ResultChange:
+    """What :func:`set_result` did: the board as saved, its result before (a label such as
+    ``1-0``, '' when it had none), whether anything changed (the same result entered again
+    changes nothing), the later pairings made with the old result (a correction after
+    later rounds were paired, see :func:`chessarbiter.corrections.pairings_after`), and the
+    event's version the change made (one more than before it; None when nothing changed)."""
+
     board: m.Board
     previous: str
+    changed: bool = True
+    later: tuple[LaterPairing, ...] = ()
+    event_version: int | None = None
+
+
+class ResultExistsError(ServiceError):
+    """The board already has a different result: replacing (or clearing) it needs the
+    arbiter's confirmation (``replace=True``). Carries what the confirmation shows."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        board: int,
+        current: str,
+        current_choice: str,
+        new: str,
+        version: int,
+        later: tuple[LaterPairing, ...] = (),
+    ) -> None:
+        super().__init__(message)
+        self.board = board
+        self.current = current
+        self.current_choice = current_choice
+        self.new = new
+        self.version = version
+        self.later = later
+
+
+def describe_later(later: Sequence[LaterPairing]) -> str:
+    """The arbiter's warning naming the later pairings made with the old result ('' if none)."""
+    if not later:
+        return ""
+    parts = []
+    for p in later:
+        if p.black is None:
+            parts.append(
+                _("round %(r)d board %(b)d (%(w)d, pairing-allocated bye)")
+                % {"r": p.round, "b": p.board or 0, "w": p.white}
+            )
+        else:
+            parts.append(
+                _("round %(r)d board %(b)d (%(w)d - %(k)d)")
+                % {"r": p.round, "b": p.board or 0, "w": p.white, "k": p.black}
+            )
+    text = _("%(pairings)s were paired with the old score.") % {"pairings": "; ".join(parts)}
+    return text[:1].upper() + text[1:]
+
+
+def _later_pairings(event: m.Event, board: m.Board) -> tuple[LaterPairing, ...]:
+    """The pairings after ``board``'s round made with its players' old result, with their
+    boards (library: :func:`chessarbiter.corrections.pairings_after`). A round robin's and a
+    team event's later rounds are not paired on individual scores: none."""
+    if event.system != m.Event.System.SWISS or board.black is None:
+        return ()
+    loaded = store.load(event)
+    players = (board.white.number, board.black.number)
+    found = pairings_after(loaded.tournament, board.round.number, players)
+    ids = {n: p.pk for n, p in loaded.players.items()}
+    out = []
+    for p in found:
+        sides = {ids[p.white], ids[p.black] if p.black is not None else None}
+        number = next(
+            (b.number for b in loaded.boards[p.round] if {b.white_id, b.black_id} == sides),
+            None,
+        )
+        out.append(LaterPairing(p.round, p.white, p.black, board=number))
+    return tuple(out)
 
 
 @atomic
-def set_result(board_id: int, user: User, choice: str, version: int | None = None) -> ResultChange:
+def set_result(
+    board_id: int,
+    user: User,
+    choice: str,
+    version: int | None = None,
+    *,
+    replace: bool = False,
+) -> ResultChange:
     """Enter or correct a board's result (``choice``: a key of :data:`store.RESULT_CODES`, or
-    '' to clear). ``version``: the board's version the arbiter saw; when another change came
-    in between, :class:`ConflictError` (nothing is overwritten)."""
+    '' to clear).
+
+    ``version``: the board's version the arbiter saw; when another change came in between,
+    :class:`ConflictError` (nothing is overwritten). A board that has a result keeps it unless
+    ``replace`` is set: changing or clearing it otherwise raises :class:`ResultExistsError`
+    (naming the board, the result there and, after later rounds were paired, the later
+    pairings made with it). The same result entered again changes nothing (no audit entry).
+    """
     board = m.Board.objects.select_related("round__event", "white", "black").get(pk=board_id)
     event = _lock(board.round.event)
     if board.black_id is None:
-        raise ServiceError(_("A bye has no result to enter."))
+        raise ServiceError(
+            _("Board %(b)d of round %(r)d is a bye: it has no result to enter.")
+            % {"b": board.number, "r": board.round.number}
+        )
     if choice and choice not in store.RESULT_CODES:
         raise ServiceError(_("Unknown result: %(r)s") % {"r": choice})
     white, black = store.RESULT_CODES[choice] if choice else ("", "")
     previous = store.result_label(board.result, board.black_result)
+    if (white, black) == (board.result, board.black_result):
+        return ResultChange(board, previous, changed=False)
     if version is not None and version != board.version:
         raise ConflictError(
             _("Board %(b)d was changed meanwhile (now %(r)s); nothing was saved.")
             % {"b": board.number, "r": previous or "-"}
         )
+    label = store.result_label(white, black) or "-"
     later = event.round_set.filter(number__gt=board.round.number).exists()
+    later_pairings = _later_pairings(event, board) if later else ()
+    if board.result and not replace:
+        if choice:
+            question = _("Board %(b)d already has %(old)s: replace it by %(new)s?")
+        else:
+            question = _("Board %(b)d already has %(old)s: clear it?")
+        question %= {"b": board.number, "old": previous, "new": label}
+        warning = describe_later(later_pairings)
+        raise ResultExistsError(
+            f"{question} {warning}".strip(),
+            board=board.number,
+            current=previous,
+            current_choice=store.result_choice(board.result, board.black_result),
+            new=label,
+            version=board.version,
+            later=later_pairings,
+        )
     updated = m.Board.objects.filter(pk=board.pk, version=board.version).update(
         result=white, black_result=black, version=F("version") + 1
     )
     if not updated:  # pragma: no cover - the row lock makes this unreachable
         raise ConflictError(_("Board %(b)d was changed meanwhile.") % {"b": board.number})
-    board.refresh_from_db()
-    label = store.result_label(white, black) or "-"
+    board.refresh_from_db(fields=["result", "black_result", "version", "updated_at"])
     summary = _("Round %(r)d board %(b)d: %(w)s - %(k)s %(res)s") % {
         "r": board.round.number,
         "b": board.number,
@@ -468,56 +814,193 @@ def set_result(board_id: int, user: User, choice: str, version: int | None = Non
         summary += " " + _("(was %(p)s)") % {"p": previous}
     if later:
         summary += " " + _("[correction after later rounds were paired]")
-    audit(event, user, "result.set", summary, board=board.pk, previous=previous, new=label)
-    return ResultChange(board, previous)
+    audit(
+        event,
+        user,
+        "result.set",
+        summary,
+        board=board.pk,
+        round=board.round.number,
+        number=board.number,
+        previous=previous,
+        new=label,
+        later=[
+            {"round": p.round, "board": p.board, "white": p.white, "black": p.black}
+            for p in later_pairings
+        ],
+    )
+    return ResultChange(board, previous, later=later_pairings, event_version=event.version)
 
 
 # -- TRF -------------------------------------------------------------------------------------
 
 
 def export_trf(event: m.Event, dialect: str = "2026") -> tuple[str, list[str]]:
-    """The event as a TRF-2026 or TRF16 file, and what the chosen format cannot carry."""
+    """The event as a TRF-2026 or TRF16 file, and what the chosen format cannot carry. A
+    stored tie-break list the library refuses is reported, not written (record 202)."""
+    store.tiebreak_specs(event)
     t = store.tournament(event)
     return trf.dumps_with_losses(t, trf.TRF2026 if dialect == "2026" else trf.TRF16)
 
 
 @atomic
-def import_trf(user: User, text: str, filename: str, **fields: Any) -> m.Event:
-    """A new event from a TRF file (players, rounds and results). Refused whole, with the
-    reader's file:line:column messages, if the file is malformed or inconsistent."""
+def import_trf(
+    user: User, text: str, filename: str, warnings: list[str] | None = None, **fields: Any
+) -> m.Event:
+    """A new event from a TRF file (players, rounds and results; a team file's teams and
+    matches). Refused whole, with the reader's file:line:column messages, if the file is
+    malformed or inconsistent or is no tournament (no ``001`` player record); its settings go
+    through the library's validator like a form's. What the file holds that the event cannot
+    use (a tie-break list the library refuses, a team structure it cannot read) is left out
+    with a message in ``warnings``, as are the entries that look like mistakes
+    (:func:`chessarbiter.registration.suspicious_players`)."""
+    notes: list[str] = [] if warnings is None else warnings
     t = trf.loads(text, filename)
     t.validate()
-    event = create_event(
+    if not len(t):
+        raise ServiceError(
+            _("%(f)s has no player record (001): it is not a tournament file.") % {"f": filename}
+        )
+    limits.check_count("players", len(t), limits.MAX_PLAYERS)
+    teams = _team_event(t, filename, notes)
+    settings = _file_settings(t, filename, teams, notes)
+    if not fields.get("name", True):
+        del fields["name"]
+    event = create_event(user, **(settings | fields))
+    _import_tournament(event, user, t, teams, notes)
+    notes.extend(registration.suspicious_players(list(t)))
+    audit(
+        event,
         user,
-        name=fields.pop("name", None) or t.name or filename,
-        city=t.city,
-        federation=t.federation[:3],
-        rounds=t.total_rounds or max(t.recorded_rounds, 1),
-        chief_arbiter=t.chief_arbiter[:100],
-        time_control=t.time_control[:100],
-        tiebreaks=",".join(t.tiebreaks) if t.tiebreaks else "BH/C1,BH,SB,DE",
-        **fields,
+        "event.import",
+        _("Imported from %(f)s") % {"f": filename},
+        warnings=notes,
     )
-    _import_tournament(event, user, t)
-    audit(event, user, "event.import", _("Imported from %(f)s") % {"f": filename})
     return event
 
 
-def _import_tournament(event: m.Event, user: User, t: Tournament) -> None:
-    ps = t.point_system
-    event.win_points, event.draw_points, event.loss_points = ps.win, ps.draw, ps.loss
-    event.bye_points = ps.pairing_allocated_bye
-    if t.initial_colour is not None and t.initial_colour.value in ("w", "b"):
-        event.initial_colour = "white" if t.initial_colour.value == "w" else "black"
-    event.save()
-    rows = {}
-    for p in t:
-        rows[p.number] = m.Player.objects.create(
-            event=event, number=p.number, **store.player_fields(p)
+def _team_event(t: Tournament, filename: str, notes: list[str]) -> team_lib.TeamEvent | None:
+    """A team file's teams and matches as the library reads them
+    (:func:`chessarbiter.tiebreaks.teams.event_from_tournament`), or None for an individual
+    file, or when they cannot be read or are beyond the bounds (then said in ``notes``, and
+    the file is imported as an individual event)."""
+    if not t.teams:
+        return None
+    try:
+        teams = team_lib.event_from_tournament(t)
+        limits.check_count("teams", len(teams.teams), limits.MAX_TEAMS)
+        limits.check_count("boards per team", teams.boards, limits.MAX_BOARDS_PER_TEAM)
+    except ChessArbiterError as e:
+        notes.append(
+            _("%(f)s: its teams cannot be imported (%(e)s); imported as an individual event.")
+            % {"f": filename, "e": str(e)}
         )
+        return None
+    if teams.scoring != team_lib.MatchScoring():
+        s = teams.scoring
+        notes.append(
+            _(
+                "%(f)s: match points %(w)s/%(d)s/%(l)s (record 362) are not kept: the team "
+                "standings count 2/1/0."
+            )
+            % {"f": filename, "w": s.win, "d": s.draw, "l": s.loss}
+        )
+    return teams
+
+
+def _file_list(
+    text: str, problem: str | None, default: str, record: str, filename: str, notes: list[str]
+) -> str:
+    """A tie-break list of the file if the library can use it; else the default, said."""
+    if not problem:
+        return text
+    notes.append(
+        _(
+            "%(f)s: the tie-breaks of record %(r)s (%(list)s) cannot be used: %(problem)s. "
+            "%(default)s is used instead."
+        )
+        % {"f": filename, "r": record, "list": text, "problem": problem, "default": default}
+    )
+    return default
+
+
+def _file_settings(
+    t: Tournament, filename: str, teams: team_lib.TeamEvent | None, notes: list[str]
+) -> dict[str, Any]:
+    """The event's settings from the file's header records, each cut to its field and every
+    tie-break list checked by its parser: TRF-2026 ``202``/``212`` give the ranking's
+    tie-breaks, the players' in an individual event and the teams' in a team event (read so by
+    :mod:`chessarbiter.trf`, into ``Tournament.tiebreaks`` and ``Tournament.team_tiebreaks``)."""
+    records = "/".join(t.tiebreak_records) or "202"
+    ps = t.point_system
+    settings: dict[str, Any] = {
+        "name": (t.name.strip() or filename)[: limits.MAX_EVENT_NAME],
+        "city": t.city[:100],
+        "federation": t.federation[:3],
+        "rounds": max(t.total_rounds or 0, t.rounds_played, 1),
+        "chief_arbiter": t.chief_arbiter[:100],
+        "time_control": t.time_control[:100],
+        "win_points": ps.win,
+        "draw_points": ps.draw,
+        "loss_points": ps.loss,
+        "bye_points": ps.pairing_allocated_bye,
+    }
+    if t.initial_colour is not None and t.initial_colour.value in ("w", "b"):
+        settings["initial_colour"] = "white" if t.initial_colour.value == "w" else "black"
+    individual = ",".join(t.tiebreaks)
+    if individual:
+        settings["tiebreaks"] = _file_list(
+            individual,
+            event_settings.tiebreak_problem(individual),
+            event_settings.DEFAULT_TIEBREAKS,
+            records,
+            filename,
+            notes,
+        )
+    if teams is None:
+        if "BAKU" in t.system.upper():
+            settings["acceleration"] = "baku"
+        return settings
+    settings["system"] = m.Event.System.TEAM_SWISS
+    settings["boards_per_team"] = teams.boards
+    settings["team_score"] = "gp" if teams.primary == "gp" else "mp"
+    team_list = ",".join(t.team_tiebreaks)
+    if team_list:
+        settings["team_tiebreaks"] = _file_list(
+            team_list,
+            event_settings.team_tiebreak_problem(team_list, settings["team_score"]),
+            event_settings.DEFAULT_TEAM_TIEBREAKS,
+            records,
+            filename,
+            notes,
+        )
+    return settings
+
+
+def _import_tournament(
+    event: m.Event,
+    user: User,
+    t: Tournament,
+    teams: team_lib.TeamEvent | None = None,
+    notes: list[str] | None = None,
+) -> None:
+    """Store the file's players (each through the library's validator), its rounds as
+    boards, its requested byes, and a team file's teams and matches."""
+    rows: dict[int, m.Player] = {}
+    for p in t:
+        row = m.Player(event=event, number=p.number, **store.player_fields(p))
+        try:
+            _clean(row, unique=False)
+        except ServiceError as err:
+            raise ServiceError(_("Player %(p)s: %(e)s") % {"p": str(row), "e": str(err)}) from None
+        rows[p.number] = row
+    m.Player.objects.bulk_create(rows.values())
+    rows = {p.number: p for p in event.players.all()}
     played = t.rounds_played
+    rounds: dict[int, m.Round] = {}
     for r in range(1, played + 1):
         rnd = m.Round.objects.create(event=event, number=r, paired_by=_user(user))
+        rounds[r] = rnd
         seen: set[int] = set()
         number = 0
         boards: list[m.Board] = []
@@ -554,11 +1037,97 @@ def _import_tournament(event: m.Event, user: User, t: Tournament) -> None:
             )
             seen.update((wnum, bnum))
         m.Board.objects.bulk_create(boards)
+    if teams is not None:
+        _import_teams(event, teams, rows, rounds, [] if notes is None else notes)
+        return  # a team file's 240 byes are the teams' (imported with the matches)
     for req in t.bye_requests:
         for number in req.players:
-            m.ByeRequest.objects.get_or_create(
-                player=rows[number], round=req.round, defaults={"kind": req.kind.value}
-            )
+            if number in rows:
+                m.ByeRequest.objects.get_or_create(
+                    player=rows[number], round=req.round, defaults={"kind": req.kind.value}
+                )
+
+
+def _import_teams(
+    event: m.Event,
+    teams: team_lib.TeamEvent,
+    players: dict[int, m.Player],
+    rounds: dict[int, m.Round],
+    notes: list[str],
+) -> None:
+    """A team file's teams (TRF-2026 ``310`` / TRF16 ``013``: names and board order), and its
+    matches as the library read them: the boards of each match tied to it with their board
+    numbers (``300`` line-ups), forfeited matches (``330``) and the teams' byes (``320``,
+    ``240``) as matches without boards."""
+    team_rows: dict[int, m.Team] = {}
+    for number, entry in sorted(teams.teams.items()):
+        name = entry.name.strip()[: limits.MAX_NAME] or _("Team %(n)d") % {"n": number}
+        team_rows[number] = m.Team.objects.create(event=event, number=number, name=name)
+    members: list[m.Player] = []
+    for number, entry in teams.teams.items():
+        for order, p in enumerate(entry.members, start=1):
+            if p in players:
+                players[p].team = team_rows[number]
+                players[p].team_order = order
+                members.append(players[p])
+    m.Player.objects.bulk_update(members, ["team", "team_order"])
+    by_id = {p.pk: n for n, p in players.items()}
+    pairs: dict[tuple[int, frozenset[int]], m.Board] = {}
+    for b in m.Board.objects.filter(round__event=event).select_related("round"):
+        sides = {by_id[b.white_id]} | ({by_id[b.black_id]} if b.black_id else set())
+        pairs[(b.round.number, frozenset(sides))] = b
+    linked: list[m.Board] = []
+    unplaced = 0
+    counters: dict[int, int] = {}
+    for match in teams.matches:
+        rnd = rounds.get(match.round)
+        if rnd is None:
+            unplaced += 1
+            continue
+        counters[match.round] = counters.get(match.round, 0) + 1
+        home, away = match.team_a, match.team_b
+        kind = ""
+        if match.kind is team_lib.MatchKind.FORFEIT:
+            kind = match.kind.value
+            if away is not None and (match.points_b or 0) > (match.points_a or 0):
+                home, away = away, home  # the home team is the one that won the forfeit
+        elif match.kind is not team_lib.MatchKind.PLAYED:
+            kind = match.kind.value
+        tp = m.TeamPairing.objects.create(
+            round=rnd,
+            number=counters[match.round],
+            home=team_rows[home],
+            away=team_rows[away] if away is not None else None,
+            kind=kind,
+            bye_match_points=match.match_points_a if away is None else None,
+            bye_game_points=match.game_points_a if away is None else None,
+        )
+        for game in match.boards:
+            key = frozenset(p for p in (game.player_a, game.player_b) if p is not None)
+            board = pairs.get((match.round, key))
+            if board is None:
+                unplaced += 1
+                continue
+            board.team_pairing = tp
+            board.team_board = game.board
+            linked.append(board)
+    m.Board.objects.bulk_update(linked, ["team_pairing", "team_board"])
+    if unplaced:
+        notes.append(
+            _("%(n)d team boards or matches of the file have no round or board to go to.")
+            % {"n": unplaced}
+        )
+
+
+def suspicious_entries(event: m.Event) -> list[str]:
+    """The event's entries that look like mistakes, for the arbiter to check after an import
+    (:func:`chessarbiter.registration.suspicious_players`)."""
+    return registration.suspicious_players(
+        [
+            LibPlayer(p.number, p.name, rating=p.rating, fide_id=p.fide_id)
+            for p in event.players.all()
+        ]
+    )
 
 
 def players_from_records(records: Iterable[Any]) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from chessarbiter.crosstable import result_mark
+from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model import (
     ByeRequest as LibByeRequest,
 )
@@ -78,6 +79,32 @@ def tiebreak_specs(event: m.Event) -> list[c07.TieBreakSpec]:
     return c07.parse_list(event.tiebreaks) if event.tiebreaks.strip() else []
 
 
+def _tiebreak_names(event: m.Event) -> list[str]:
+    """The tie-break list for the model, or none when the library refuses the stored list (an
+    event stored by an older version): the pages that rank players report the problem
+    (:func:`tiebreak_specs` raises there); the round pages, results and pairing, which do not
+    need the list, keep working."""
+    try:
+        return [s.name for s in tiebreak_specs(event)]
+    except ChessArbiterError:
+        return []
+
+
+def _team_tiebreak_names(event: m.Event) -> list[str]:
+    """The team tie-break list of a team event (TRF-2026 202), or none when the library
+    refuses the stored list (the team standings report it)."""
+    from chessarbiter.tiebreaks.teams import parse_list as parse_team_list
+
+    text = event.team_tiebreaks.strip()
+    if not text:
+        return []
+    try:
+        parse_team_list(text)
+    except ChessArbiterError:
+        return []
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
 @dataclass(frozen=True)
 class Loaded:
     """An event as the library sees it, with the rows it came from."""
@@ -115,7 +142,7 @@ def load(event: m.Event) -> Loaded:
         total_rounds=event.rounds,
         initial_colour=Colour.WHITE if event.initial_colour == "white" else Colour.BLACK,
         point_system=point_system(event),
-        tiebreaks=[s.name for s in tiebreak_specs(event)] if event.tiebreaks.strip() else [],
+        tiebreaks=_tiebreak_names(event),
     )
     if event.system == m.Event.System.SWISS and event.acceleration == "baku":
         t.system = "FIDE_DUTCH_2026_BAKU" if event.edition == "2026" else "FIDE_DUTCH_BAKU"
@@ -159,8 +186,14 @@ def load(event: m.Event) -> Loaded:
                 player.set_entry(req.round, RoundEntry.bye(Result(req.kind)))
         else:
             future.setdefault((req.kind, req.round), []).append(number)
+    team_system = event.system in (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS)
+    # in a team event a player's absence shapes his team's line-up (the reserves move up); a
+    # TRF-2026 240 record there names teams, not players, so it is not written
     for (kind, rnd), numbers in sorted(future.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        t.bye_requests.append(LibByeRequest(Result(kind), rnd, tuple(sorted(numbers))))
+        if not team_system:
+            t.bye_requests.append(LibByeRequest(Result(kind), rnd, tuple(sorted(numbers))))
+    if team_system:
+        t.team_tiebreaks = _team_tiebreak_names(event)
     # rounds not paired for a player before he entered or after he withdrew: absent (C.04.2
     # D / 2026 art. 3.2-3.3); the next round's absentees are not paired
     nxt = paired + 1

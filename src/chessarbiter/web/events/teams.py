@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from chessarbiter import limits
 from chessarbiter.model import STANDARD, Colour, Result, RoundEntry
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
 from chessarbiter.pairing.teams import lineups, swiss
@@ -21,6 +22,7 @@ from chessarbiter.pairing.teams.three_in_two import TEAM_LETTERS
 from chessarbiter.tiebreaks import teams as lib
 
 from . import models as m
+from . import reports
 from .services import ServiceError, User, _lock, _user, atomic, audit
 
 
@@ -35,8 +37,12 @@ def add_team(event: m.Event, user: User, name: str) -> m.Team:
     event = _lock(event)
     if event.round_set.exists():
         raise ServiceError(_("Teams cannot be added once round 1 is paired."))
+    name = name.strip()
+    if not 1 <= len(name) <= limits.MAX_NAME:
+        raise ServiceError(_("A team's name has 1 to %(n)d characters.") % {"n": limits.MAX_NAME})
     number = (event.teams.aggregate(n=Max("number"))["n"] or 0) + 1
-    team = m.Team.objects.create(event=event, number=number, name=name.strip())
+    limits.check_count("teams", number, limits.MAX_TEAMS)
+    team = m.Team.objects.create(event=event, number=number, name=name)
     audit(event, user, "team.add", _("Team registered: %(t)s") % {"t": str(team)})
     return team
 
@@ -59,7 +65,8 @@ def pair_round(event: m.Event, user: User) -> m.Round:
     teams = list(event.teams.order_by("number"))
     if len(teams) < 2:
         raise ServiceError(_("Register at least two teams first."))
-    if len(teams) > len(TEAM_LETTERS):
+    if event.system != m.Event.System.TEAM_SWISS and len(teams) > len(TEAM_LETTERS):
+        # the Berger tables for teams name the teams by letter
         raise ServiceError(_("At most %(n)d teams.") % {"n": len(TEAM_LETTERS)})
     rounds = list(event.round_set.all())
     number = len(rounds) + 1
@@ -182,17 +189,31 @@ def team_event(event: m.Event) -> lib.TeamEvent:
     )
     for tp in pairings:
         if tp.away is None:
-            if tp.bye_match_points is not None:  # a team Swiss PAB (C.04.6 1.4)
+            if tp.bye_match_points is not None:  # a team Swiss PAB (C.04.6 1.4), a team bye
                 matches.append(
                     lib.TeamMatch(
                         tp.round.number,
                         tp.home.number,
                         None,
                         points_a=tp.bye_game_points,
-                        kind=lib.MatchKind.PAB,
+                        kind=lib.MatchKind(tp.kind) if tp.kind else lib.MatchKind.PAB,
                         match_points_a=tp.bye_match_points,
                     )
                 )
+            continue
+        if tp.kind in (lib.MatchKind.FORFEIT.value, lib.MatchKind.DOUBLE_FORFEIT.value):
+            # a match not played: the home team won it on every board (or nobody did)
+            won = tp.kind == lib.MatchKind.FORFEIT.value
+            matches.append(
+                lib.TeamMatch(
+                    tp.round.number,
+                    tp.home.number,
+                    tp.away.number,
+                    points_a=Decimal(event.boards_per_team) if won else Decimal(0),
+                    points_b=Decimal(0),
+                    kind=lib.MatchKind(tp.kind),
+                )
+            )
             continue
         games = []
         complete = True
@@ -261,21 +282,28 @@ class TeamRow:
 
 
 def standings(event: m.Event) -> tuple[list[str], list[TeamRow]]:
-    """The team standings by the event's team score and tie-breaks (C.07)."""
+    """The team standings by the event's team score and tie-breaks (C.07), computed once per
+    event version (before any match is complete, every team's score and tie-breaks are 0)."""
     names = [s.strip() for s in event.team_tiebreaks.split(",") if s.strip()]
-    rows = lib.standings(team_event(event), event.team_score, names)
-    return names, [
-        TeamRow(
-            r.shared,
-            r.team,
-            r.name,
-            r.score,
-            r.match_points,
-            r.game_points,
-            r.won,
-            r.drawn,
-            r.lost,
-            [r.tiebreaks.get(n) for n in names],
-        )
-        for r in rows
-    ]
+
+    def compute() -> tuple[list[str], list[TeamRow]]:
+        teams = team_event(event)
+        rows = lib.standings(teams, event.team_score, names)
+        return names, [
+            TeamRow(
+                r.shared,
+                r.team,
+                r.name,
+                r.score,
+                r.match_points,
+                r.game_points,
+                r.won,
+                r.drawn,
+                r.lost,
+                [r.tiebreaks.get(n) for n in names],
+            )
+            for r in rows
+        ]
+
+    result: tuple[list[str], list[TeamRow]] = reports._cached(event, "team-standings", compute)
+    return result

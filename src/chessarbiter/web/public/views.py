@@ -13,6 +13,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
+from chessarbiter.errors import ChessArbiterError
+
 from ..events import models as m
 from ..events import reports
 
@@ -46,9 +48,14 @@ def _page(request: HttpRequest, template: str, event: m.Event, **ctx: Any) -> Ht
             "round_numbers": rounds,
             "live": live,
             "refresh": REFRESH_SECONDS,
-            **ctx_factory(ctx),
         }
-        cached = (render_to_string(template, context, request), rounds, live)
+        try:
+            context.update(ctx_factory(ctx))
+            content = render_to_string(template, context, request)
+        except ChessArbiterError as e:
+            # the event's data cannot be shown as asked: say so, rather than fail the page
+            content = render_to_string("public/_problem.html", {"problem": str(e)}, request)
+        cached = (content, rounds, live)
         cache.set(key, cached, 3600)
     content, rounds, live = cached
     if request.headers.get("HX-Request"):
@@ -73,7 +80,8 @@ def ctx_factory(ctx: dict[str, Any]) -> dict[str, Any]:
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    events = m.Event.objects.filter(public=True)
+    """The public events, archived ones left out (their pages stay readable by address)."""
+    events = m.Event.objects.filter(public=True, archived=False)
     return render(request, "public/home.html", {"events": events})
 
 
@@ -134,16 +142,12 @@ def _crosstable(ev: m.Event) -> dict[str, Any]:
 
 @require_safe
 def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
-    from chessarbiter.pairing.knockout.report import bracket_svg
-
     from ..events import knockout
 
     ev = _event(event_id)
 
     def svg() -> str:
-        # our own drawing, every text in it escaped
-        st = knockout.state(ev)
-        return mark_safe(bracket_svg(list(st.matches.values()), knockout.names(ev)))
+        return mark_safe(knockout.bracket_svg(ev))  # our own drawing, every text in it escaped
 
     return _page(
         request,

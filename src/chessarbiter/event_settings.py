@@ -1,0 +1,311 @@
+"""The settings of an event and of its players, checked in one place.
+
+Every way into a stored event (a form, a TRF import, a player list, the API) passes its values
+through :func:`validate_event` or :func:`validate_player` before anything is stored, so that a
+stored event can always be paired, scored and shown: each tie-break list parses with the
+library's own parser (C.07 for individual lists, :mod:`chessarbiter.tiebreaks.teams` for team
+lists), each edition and system is one the library knows, and every number a user can type is
+inside its bound (:mod:`chessarbiter.limits`).
+
+A problem is reported per field: :class:`SettingsError` carries ``problems``, a mapping from the
+field's name to the message, so that a form can put each message beside its field.
+
+>>> validate_event(EventSettings(rounds=9, tiebreaks="BH/C1,BH,SB")).rounds
+9
+>>> validate_event(EventSettings(rounds=0, tiebreaks="XYZ"))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+chessarbiter.event_settings.SettingsError: rounds: rounds must be between 1 and 99 (got 0); ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from decimal import Decimal, InvalidOperation
+from typing import Final
+
+from chessarbiter import limits
+from chessarbiter.errors import ChessArbiterError
+from chessarbiter.pairing.knockout.matches import PRESETS as MATCH_FORMATS
+from chessarbiter.pairing.swiss.state import Edition as DutchEdition
+from chessarbiter.pairing.teams.lineups import ReserveRegime
+from chessarbiter.pairing.teams.swiss import TeamSwissSystem
+from chessarbiter.registration import RATING_MAX
+from chessarbiter.tiebreaks import c07
+from chessarbiter.tiebreaks import teams as team_tiebreaks
+
+__all__ = [
+    "DEFAULT_TEAM_TIEBREAKS",
+    "DEFAULT_TIEBREAKS",
+    "KNOCKOUT_SCHEMES",
+    "MAX_POINTS",
+    "SYSTEMS",
+    "EventSettings",
+    "PlayerSettings",
+    "SettingsError",
+    "event_problems",
+    "player_problems",
+    "team_tiebreak_problem",
+    "tiebreak_problem",
+    "validate_event",
+    "validate_player",
+]
+
+#: The pairing systems an event can run under: the FIDE Dutch Swiss (C.04.3), the Berger
+#: tables (C.05), a knockout bracket, and the two team systems (Berger tables for teams,
+#: team Swiss C.04.6).
+SYSTEMS: Final = ("swiss", "roundrobin", "knockout", "team-rr", "team-swiss")
+#: The knockout brackets of :mod:`chessarbiter.pairing.knockout.brackets`.
+KNOCKOUT_SCHEMES: Final = ("fide-1997", "cup", "seeded")
+#: Accelerated pairings: none, or the Baku method (C.04.5).
+ACCELERATIONS: Final = ("", "baku")
+#: The colour the first-ranked player has in round 1 (TRF ``XXC`` / TRF-2026 ``152``).
+INITIAL_COLOURS: Final = ("white", "black")
+#: The primary scores of a team event (:class:`chessarbiter.tiebreaks.teams.Score`).
+TEAM_SCORES: Final = tuple(s.value for s in team_tiebreaks.Score)
+#: The most points one result can be worth: a TRF16 points field has four columns, and a
+#: single result must fit in it (``99.9``).
+MAX_POINTS: Final = Decimal("99.9")
+#: The individual tie-breaks of a new event (C.07: Buchholz Cut 1, Buchholz,
+#: Sonneborn-Berger, direct encounter).
+DEFAULT_TIEBREAKS: Final = "BH/C1,BH,SB,DE"
+#: The team tie-breaks of a new team event (C.07 for teams: match points then game points,
+#: extended direct encounter, extended Sonneborn-Berger).
+DEFAULT_TEAM_TIEBREAKS: Final = "MPvGP,EDET,EMGSB"
+
+
+class SettingsError(ChessArbiterError):
+    """Settings that cannot be stored: ``problems`` maps each field to what is wrong with it."""
+
+    def __init__(self, problems: Mapping[str, str]) -> None:
+        self.problems: dict[str, str] = dict(problems)
+        super().__init__("; ".join(f"{k}: {v}" for k, v in self.problems.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class EventSettings:
+    """What shapes an event's pairings, scores and standings (the web's event fields by the
+    same names). Points are per result: win, draw, loss, and the pairing-allocated bye."""
+
+    system: str = "swiss"
+    edition: str = "2026"
+    rounds: int = 9
+    win_points: Decimal = Decimal(1)
+    draw_points: Decimal = Decimal("0.5")
+    loss_points: Decimal = Decimal(0)
+    bye_points: Decimal = Decimal(1)
+    acceleration: str = ""
+    initial_colour: str = "white"
+    tiebreaks: str = DEFAULT_TIEBREAKS
+    tiebreak_edition: str = "2026"
+    boards_per_team: int = 4
+    team_score: str = "mp"
+    team_tiebreaks: str = DEFAULT_TEAM_TIEBREAKS
+    team_pairing: str = "c0406"
+    reserve_regime: str = "shifting"
+    knockout_scheme: str = "seeded"
+    match_format: str = "fide-1997"
+    lot_seed: int = 1997
+    name: str = "Event"
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, object]) -> EventSettings:
+        """The settings among ``values`` (other keys are ignored; missing ones take the
+        defaults)."""
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in values.items() if k in known})  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSettings:
+    """A participant's registration, as typed or imported."""
+
+    name: str
+    rating: int | None = None
+    fide_id: str = ""
+    federation: str = ""
+    title: str = ""
+    entry_round: int = 1
+    entry_stage: int = 1
+    personal_number: int | None = None
+    club: str = ""
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, object]) -> PlayerSettings:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in values.items() if k in known})  # type: ignore[arg-type]
+
+
+def tiebreak_problem(text: str) -> str | None:
+    """What is wrong with an individual tie-break list (C.07, TRF-2026 ``212``), or None.
+
+    >>> tiebreak_problem("BH/C1, SB") is None
+    True
+    >>> tiebreak_problem("EDET/P")  # doctest: +ELLIPSIS
+    'tie-break EDET (C.07) is not a C.07 tie-break; available: ...'
+    """
+    try:
+        c07.parse_list(text)
+    except ChessArbiterError as e:
+        return str(e)
+    return None
+
+
+def team_tiebreak_problem(text: str, score: str = "mp") -> str | None:
+    """What is wrong with a team tie-break list (C.07 for teams, TRF-2026 ``202``) under the
+    primary ``score``, or None. C.07 13.4: SSSC normalises by the maximum primary score, which
+    a 1/½/0 match score cannot give without an explicit factor (``SSSC/K2``).
+
+    >>> team_tiebreak_problem("MPvGP,EDET") is None
+    True
+    >>> team_tiebreak_problem("PTS,WIN")  # doctest: +ELLIPSIS
+    'PTS is not a team tie-break computed here; available: ...'
+    """
+    try:
+        specs = team_tiebreaks.parse_list(text)
+    except ChessArbiterError as e:
+        return str(e)
+    for spec in specs:
+        if spec.acronym == "SSSC" and score == "mp1" and spec.factor is None:
+            return (
+                f"{spec.name}: C.07 13.4 normalises by the maximum match score, which a "
+                f"1/½/0 match score does not give; write the factor (e.g. SSSC/K2)"
+            )
+    return None
+
+
+def _choice(problems: dict[str, str], field: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        problems[field] = f"{value!r} is not one of {', '.join(repr(a) for a in allowed)}"
+
+
+def _count(
+    problems: dict[str, str], field: str, value: object, maximum: int, minimum: int = 1
+) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        problems[field] = f"{field} must be a whole number (got {value!r})"
+        return
+    try:
+        limits.check_count(field.replace("_", " "), value, maximum, minimum)
+    except limits.LimitError as e:
+        problems[field] = str(e)
+
+
+def _points(problems: dict[str, str], field: str, value: object) -> Decimal | None:
+    """Points of one result: 0 to :data:`MAX_POINTS`, in tenths (the unit of the pairing
+    arithmetic, :func:`chessarbiter.pairing.swiss.state.tenths`, and of TRF points)."""
+    try:
+        points = Decimal(str(value))
+    except InvalidOperation:
+        problems[field] = f"{value!r} is not a number"
+        return None
+    if not points.is_finite() or not Decimal(0) <= points <= MAX_POINTS:
+        problems[field] = f"points must be between 0 and {MAX_POINTS} (got {value})"
+        return None
+    if points * 10 != (points * 10).to_integral_value():
+        problems[field] = f"points are counted in tenths (got {value})"
+        return None
+    return points
+
+
+def event_problems(s: EventSettings) -> dict[str, str]:
+    """Every problem of ``s``, by field (empty when the settings can be stored).
+
+    Checked: the system, pairing rules (Dutch 2026 / 2017), acceleration, initial colour,
+    tie-break edition (C.07 2026 / 2023 / legacy), team score, team Swiss system, reserve
+    regime, knockout bracket and match format are ones the library knows; the rounds
+    (1-99), boards per team (1-50), the lot seed and the name's length are inside their
+    bounds (:mod:`chessarbiter.limits`); the points of a win, draw, loss and of the
+    pairing-allocated bye are 0 to 99.9 in tenths, with a loss worth no more than a draw and a
+    draw no more than a win; the Dutch team system pairs on match points only; the tie-break
+    lists parse (:func:`tiebreak_problem`,
+    :func:`team_tiebreak_problem`).
+
+    >>> event_problems(EventSettings(boards_per_team=100_000, team_score="xx"))["boards_per_team"]
+    'boards per team must be between 1 and 50 (got 100000)'
+    """
+    problems: dict[str, str] = {}
+    _choice(problems, "system", s.system, SYSTEMS)
+    _choice(problems, "edition", s.edition, tuple(e.value for e in DutchEdition))
+    _choice(problems, "acceleration", s.acceleration, ACCELERATIONS)
+    _choice(problems, "initial_colour", s.initial_colour, INITIAL_COLOURS)
+    _choice(problems, "tiebreak_edition", s.tiebreak_edition, tuple(c07.EDITIONS))
+    _choice(problems, "team_score", s.team_score, TEAM_SCORES)
+    _choice(problems, "team_pairing", s.team_pairing, tuple(x.value for x in TeamSwissSystem))
+    _choice(problems, "reserve_regime", s.reserve_regime, tuple(x.value for x in ReserveRegime))
+    _choice(problems, "knockout_scheme", s.knockout_scheme, KNOCKOUT_SCHEMES)
+    _choice(problems, "match_format", s.match_format, tuple(MATCH_FORMATS))
+    _count(problems, "rounds", s.rounds, limits.MAX_ROUNDS)
+    _count(problems, "boards_per_team", s.boards_per_team, limits.MAX_BOARDS_PER_TEAM)
+    _count(problems, "lot_seed", s.lot_seed, limits.MAX_LOT_SEED, minimum=0)
+    if not s.name.strip():
+        problems["name"] = "the event needs a name"
+    elif len(s.name) > limits.MAX_EVENT_NAME:
+        problems["name"] = f"at most {limits.MAX_EVENT_NAME} characters (got {len(s.name)})"
+    win = _points(problems, "win_points", s.win_points)
+    draw = _points(problems, "draw_points", s.draw_points)
+    loss = _points(problems, "loss_points", s.loss_points)
+    _points(problems, "bye_points", s.bye_points)
+    if win is not None and draw is not None and draw > win:
+        problems["draw_points"] = f"a draw ({draw}) cannot be worth more than a win ({win})"
+    if draw is not None and loss is not None and loss > draw:
+        problems["loss_points"] = f"a loss ({loss}) cannot be worth more than a draw ({draw})"
+    if s.team_pairing == TeamSwissSystem.DUTCH_MP.value and s.team_score == "gp":
+        problems["team_pairing"] = (
+            "the Dutch system on match points pairs on match points, not on game points"
+        )
+    problem = tiebreak_problem(s.tiebreaks)
+    if problem:
+        problems["tiebreaks"] = problem
+    problem = team_tiebreak_problem(s.team_tiebreaks, s.team_score)
+    if problem:
+        problems["team_tiebreaks"] = problem
+    return problems
+
+
+def validate_event(settings: EventSettings) -> EventSettings:
+    """``settings`` if :func:`event_problems` finds nothing; else :class:`SettingsError`."""
+    problems = event_problems(settings)
+    if problems:
+        raise SettingsError(problems)
+    return settings
+
+
+def player_problems(p: PlayerSettings) -> dict[str, str]:
+    """Every problem of a player's registration, by field: a name of 1 to 100 characters; a
+    rating from 0 to 3500 (:data:`chessarbiter.registration.RATING_MAX`); a FIDE ID of digits;
+    a federation of at most three letters; a first round from 1 to 99; a knockout entry stage
+    from 1 to 14 and a personal number from 1 to 99,999 (:mod:`chessarbiter.limits`).
+
+    >>> for field, problem in player_problems(PlayerSettings("", rating=4000)).items():
+    ...     print(field, "-", problem)
+    name - a player needs a name
+    rating - rating must be between 0 and 3500 (got 4000)
+    """
+    problems: dict[str, str] = {}
+    if not p.name.strip():
+        problems["name"] = "a player needs a name"
+    elif len(p.name) > limits.MAX_NAME:
+        problems["name"] = f"at most {limits.MAX_NAME} characters (got {len(p.name)})"
+    if p.rating is not None:
+        _count(problems, "rating", p.rating, RATING_MAX, minimum=0)
+    if p.fide_id and not (p.fide_id.isascii() and p.fide_id.isdigit()):
+        problems["fide_id"] = f"a FIDE ID is a number (got {p.fide_id})"
+    if len(p.federation) > 3:
+        problems["federation"] = f"a federation has three letters (got {p.federation})"
+    if len(p.club) > limits.MAX_NAME:
+        problems["club"] = f"at most {limits.MAX_NAME} characters (got {len(p.club)})"
+    _count(problems, "entry_round", p.entry_round, limits.MAX_ROUNDS)
+    _count(problems, "entry_stage", p.entry_stage, limits.MAX_KNOCKOUT_STAGES)
+    if p.personal_number is not None:
+        _count(problems, "personal_number", p.personal_number, limits.MAX_PERSONAL_NUMBER)
+    return problems
+
+
+def validate_player(settings: PlayerSettings) -> PlayerSettings:
+    """``settings`` if :func:`player_problems` finds nothing; else :class:`SettingsError`."""
+    problems = player_problems(settings)
+    if problems:
+        raise SettingsError(problems)
+    return settings

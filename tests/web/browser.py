@@ -1,0 +1,58 @@
+"""What the browser tests share: Debian's chromium driven by Playwright for Python (never a
+downloaded browser; ``make test`` installs chromium when missing), the marks that skip a test
+without it, logging in, and screenshots in ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+#: Headless as root on a machine without network: no sandbox, nothing fetched at start.
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: The marks of a browser test module: a live server's database, and a skip without chromium.
+MARKS = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not shutil.which(CHROMIUM), reason=f"{CHROMIUM} missing (make test installs it)"
+    ),
+]
+# Playwright's sync API runs an event loop in this thread; the ORM calls of the test itself
+# are plain synchronous code
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def launch() -> Iterator[Any]:
+    """The body of a module-scoped ``browser`` fixture: chromium, closed at the end."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+def shot(page: Any, name: str, full_page: bool = True) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
+
+
+def log_in(page: Any, base: str, user: str, password: str) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", user)
+    page.fill("#id_password", password)
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{base}/manage/")

@@ -1,0 +1,225 @@
+"""Issue 13 (the web sweep): every file under ``../shared/real/`` and a deterministic sample of
+the FIDE corpus go through the import page as a user uploads them. A file the library reads
+becomes an event, and then every arbiter page and every public page of that event answers
+without a server error; a file the library refuses (a deliberately broken TRF, a pairing list,
+a JSON fixture) is refused by the web too, with the reader's message, and creates nothing.
+
+Player pages, breakdowns, round pages and print views are sampled (the first, a middle and the
+last player or round), a file whose tournament is byte for byte another's (after line endings)
+is imported once, and the pairing engine's explanation is asked only of small events, so that
+the sweep stays within about two minutes on one core.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.contrib.messages import get_messages
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from chessarbiter import trf
+from chessarbiter.errors import ChessArbiterError
+from chessarbiter.web.events import models as m
+
+from .conftest import login
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+REAL = SHARED / "real"
+CORPUS = SHARED / "corpus"
+#: The pairing engine explains the next round for events up to this many players.
+EXPLAIN_UP_TO = 40
+
+pytestmark = pytest.mark.skipif(not REAL.is_dir(), reason="../shared not beside the checkout")
+
+
+def real_files() -> list[Path]:
+    """Every file under ``../shared/real/`` (TRF, bbpPairings inputs, pairing lists, JSON,
+    TSV...): each is either a tournament or refused."""
+    if not REAL.is_dir():
+        return []
+    return sorted(p for p in REAL.rglob("*") if p.is_file() and p.suffix != ".md")
+
+
+def corpus_sample() -> list[Path]:
+    """A deterministic sample of the corpus: the whole generated tournament of the first
+    Dutch case of each size up to 64 players, and the last round file of the first case of
+    each feature family (accelerations, byes, forbidden pairs, late entries, point systems,
+    round 1; one of them has 300 players)."""
+    if not CORPUS.is_dir():
+        return []
+    picked: list[Path] = []
+    sizes: set[str] = set()
+    for case in sorted((CORPUS / "dutch").glob("t*")):
+        size = case.name.split("_")[1]
+        if size not in sizes and int(size[1:]) <= 64 and (case / "tournament.trf").exists():
+            sizes.add(size)
+            picked.append(case / "tournament.trf")
+    families: set[str] = set()
+    for case in sorted((CORPUS / "dutch-features").glob("f*")):
+        family = case.name.split("_")[3]
+        if family not in families:
+            families.add(family)
+            picked.append(sorted(case.glob("*.trf"))[-1])
+    return [p for p in picked if p.exists()]
+
+
+def _name(path: Path) -> str:
+    return str(path.relative_to(SHARED))
+
+
+def _library_reads(path: Path) -> bool:
+    """The library's own verdict: the file is a tournament (read, consistent, with players)."""
+    try:
+        t = trf.loads(trf.decode(path.read_bytes()), path.name)
+        t.validate()
+    except ChessArbiterError:
+        return False
+    return len(t) > 0
+
+
+def _import(client: Client, path: Path) -> Any:
+    upload = SimpleUploadedFile(path.name, path.read_bytes())
+    return client.post(reverse("arbiter:event_import"), {"file": upload})
+
+
+def _ok(client: Client, url: str, seen: list[str]) -> None:
+    """GET ``url``: any answer but a server error (the client raises any exception)."""
+    r = client.get(url)
+    seen.append(url)
+    assert r.status_code in (200, 302), f"{url}: {r.status_code}"
+
+
+def _sample(items: list[Any]) -> list[Any]:
+    """First, middle and last."""
+    if len(items) <= 3:
+        return items
+    return [items[0], items[len(items) // 2], items[-1]]
+
+
+def arbiter_urls(ev: m.Event) -> Iterator[str]:
+    pk = ev.pk
+    rounds = list(ev.round_set.values_list("number", flat=True))
+    players = list(ev.players.order_by("number"))
+    yield reverse("arbiter:event", args=[pk])
+    yield reverse("arbiter:players", args=[pk])
+    for p in _sample(players):
+        yield reverse("arbiter:player", args=[pk, p.pk])
+        yield reverse("arbiter:breakdown", args=[pk, p.number])
+    yield reverse("arbiter:pair", args=[pk])
+    if len(players) <= EXPLAIN_UP_TO:
+        yield reverse("arbiter:explain", args=[pk])
+    for r in _sample(rounds):
+        yield reverse("arbiter:round", args=[pk, r])
+    yield reverse("arbiter:standings", args=[pk])
+    yield reverse("arbiter:crosstable", args=[pk])
+    yield reverse("arbiter:export", args=[pk]) + "?dialect=2026"
+    yield reverse("arbiter:export", args=[pk]) + "?dialect=16"
+    yield reverse("arbiter:print", args=[pk, "standings"])
+    yield reverse("arbiter:print", args=[pk, "crosstable"])
+    for r in sorted({rounds[0], rounds[-1]}) if rounds else ():
+        for what in ("pairings", "alpha", "slips"):
+            yield reverse("arbiter:print_round", args=[pk, what, r])
+    yield reverse("arbiter:roles", args=[pk])
+    yield reverse("arbiter:audit", args=[pk])
+    yield reverse("arbiter:settings", args=[pk])
+    if ev.system in (m.Event.System.TEAM_SWISS, m.Event.System.TEAM_ROUND_ROBIN):
+        yield reverse("arbiter:teams", args=[pk])
+        yield reverse("arbiter:team_standings", args=[pk])
+        yield reverse("arbiter:board_prizes", args=[pk])
+    if ev.system == m.Event.System.KNOCKOUT:
+        yield reverse("arbiter:knockout", args=[pk])
+
+
+def public_urls(ev: m.Event) -> Iterator[str]:
+    pk = ev.pk
+    yield reverse("public:home")
+    yield reverse("public:event", args=[pk])
+    for r in _sample(list(ev.round_set.values_list("number", flat=True))):
+        yield reverse("public:round", args=[pk, r])
+    yield reverse("public:standings", args=[pk])
+    yield reverse("public:crosstable", args=[pk])
+    for p in _sample(list(ev.players.order_by("number"))):
+        yield reverse("public:player", args=[pk, p.number])
+    if ev.system in (m.Event.System.TEAM_SWISS, m.Event.System.TEAM_ROUND_ROBIN):
+        yield reverse("public:team_standings", args=[pk])
+    if ev.system == m.Event.System.KNOCKOUT:
+        yield reverse("public:bracket", args=[pk])
+
+
+def sweep(client: Client, path: Path) -> tuple[bool, int]:
+    """Import ``path`` and fetch every page of the event; (imported, pages fetched)."""
+    before = m.Event.objects.count()
+    r = _import(client, path)
+    reads = _library_reads(path)
+    if not reads:
+        assert r.status_code == 200, _name(path)  # the form again, with the reader's message
+        assert m.Event.objects.count() == before, f"{_name(path)}: refused, yet an event was made"
+        errors = [str(x) for x in get_messages(r.wsgi_request) if x.level_tag == "error"]
+        assert errors or "errorlist" in r.content.decode(), f"{_name(path)}: refused silently"
+        return False, 0
+    assert r.status_code == 302, f"{_name(path)}: the library reads it, the web refused it"
+    ev = m.Event.objects.latest("pk")
+    seen: list[str] = []
+    for url in arbiter_urls(ev):
+        _ok(client, url, seen)
+    anonymous = Client()
+    for url in public_urls(ev):
+        _ok(anonymous, url, seen)
+    return True, len(seen)
+
+
+def test_issue13_every_real_file_and_a_corpus_sample_import_and_every_page_renders(
+    client: Client, chief: User
+) -> None:
+    """Issue 13 items 7 and 10 and the closing sweep: no file of ``../shared/real/`` nor of the
+    corpus sample gives a server error, on import or on any page of the event it makes."""
+    login(client, chief)
+    files = real_files() + corpus_sample()
+    assert len(files) > 100  # every folder of ../shared/real, and the sample
+    started = time.perf_counter()
+    imported = pages = 0
+    contents: set[bytes] = set()
+    for path in files:
+        content = b"\n".join(path.read_bytes().split())
+        if content in contents:
+            continue  # the same tournament from another repository
+        contents.add(content)
+        made, fetched = sweep(client, path)
+        imported += made
+        pages += fetched
+    elapsed = time.perf_counter() - started
+    print(f"sweep: {len(files)} files, {imported} imported, {pages} pages, {elapsed:.0f} s")
+    assert imported >= 40
+
+
+def test_issue13_item7_team_files_import_as_team_events(client: Client, chief: User) -> None:
+    """Issue 13 item 7: the TRF-2026 team files become team Swiss events whose teams come from
+    the 310 records, whose stored tie-break lists the library accepts, and whose team
+    standings page renders; each board of a played match belongs to its match."""
+    from chessarbiter.event_settings import team_tiebreak_problem, tiebreak_problem
+
+    login(client, chief)
+    for name in (
+        "sharly-chess/trf/example_trf26.trf",
+        "echecsjs-trf/fixtures/grandmommyscup.trf",
+    ):
+        path = REAL / name
+        assert _import(client, path).status_code == 302
+        ev = m.Event.objects.latest("pk")
+        assert ev.system == m.Event.System.TEAM_SWISS
+        assert ev.teams.count() == 50 and ev.round_set.count() == 14
+        assert tiebreak_problem(ev.tiebreaks) is None
+        assert team_tiebreak_problem(ev.team_tiebreaks, ev.team_score) is None
+        played = m.Board.objects.filter(round__event=ev).exclude(black=None)
+        assert not played.filter(team_pairing=None).exists()
+        r = client.get(reverse("arbiter:team_standings", args=[ev.pk]))
+        assert r.status_code == 200 and "India" in r.content.decode()
+        for page in ("standings", "crosstable"):
+            assert client.get(reverse(f"arbiter:{page}", args=[ev.pk])).status_code == 200
