@@ -75,7 +75,7 @@ def test_issue13_item6_on_a_real_file(shared: Path) -> None:
     Vasquez (1) - Reschke (16) corrected: in the file, 1 then played black against 25 and white
     against 31, 16 white against 42 and black against 4."""
     path = shared / "real" / "sharly-chess" / "trf" / "example_trf16.trf"
-    t = trf.loads(path.read_text(encoding="latin-1"), str(path))
+    t = trf.load(path)
     assert pairings_after(t, 5, (1, 16)) == [
         LaterPairing(6, 16, 42),
         LaterPairing(6, 25, 1),

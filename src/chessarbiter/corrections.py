@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from chessarbiter.errors import TournamentError
-from chessarbiter.model import Colour, PlayerId, Tournament
+from chessarbiter.model import PlayerId, Tournament
 
 __all__ = ["LaterPairing", "pairings_after"]
 
@@ -74,17 +74,10 @@ def pairings_after(
     for player in wanted:
         for r in range(round_number + 1, len(player.results) + 1):
             entry = player.entry(r)
-            if not entry.is_paired:
-                continue
-            if entry.opponent is None:
+            if entry.opponent is not None:
+                found.add((r, *entry.white_and_black(player.number)))
+            elif entry.received_pab:
                 found.add((r, player.number, None))
-            elif entry.colour is Colour.WHITE:
-                found.add((r, player.number, entry.opponent))
-            elif entry.colour is Colour.BLACK:
-                found.add((r, entry.opponent, player.number))
-            else:  # a forfeit recorded without colours: lower pairing number first
-                low, high = sorted((player.number, entry.opponent))
-                found.add((r, low, high))
     return [
         LaterPairing(r, white, black)
         for r, white, black in sorted(found, key=lambda f: (f[0], f[1], f[2] or 0))

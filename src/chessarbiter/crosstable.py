@@ -30,7 +30,7 @@ from typing import Literal, TypeAlias
 
 from chessarbiter.model import Colour, PlayerId, Result, RoundEntry, Tournament
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
-from chessarbiter.standings import Standing, TieBreak, resolve_after_round, standings
+from chessarbiter.standings import Standing, resolve_after_round, standings
 
 Layout: TypeAlias = Literal["auto", "grid", "swiss"]
 Align: TypeAlias = Literal["l", "r", "c"]
@@ -231,7 +231,6 @@ def crosstable_text(
     tournament: Tournament,
     after_round: int | None = None,
     *,
-    tiebreaks: Sequence[TieBreak] = (),
     rows: Sequence[Standing] | None = None,
     ascii: bool = False,
     layout: Layout = "auto",
@@ -242,14 +241,13 @@ def crosstable_text(
     :func:`round_robin_cycles`; ``"grid"`` or ``"swiss"`` forces one. Places (and the Swiss
     layout's row order) are those of ``rows``, the event's ranking after the same round
     (:func:`chessarbiter.standings.ranking`, as printed in the standings, so that the two
-    tables agree); without ``rows``, :func:`chessarbiter.standings.standings` with
-    ``tiebreaks``.
+    tables agree); without ``rows``, by points alone (:func:`chessarbiter.standings.standings`).
 
     :raises ChessArbiterError: for an ``after_round`` out of range.
     """
     rounds = resolve_after_round(tournament, after_round)
     if rows is None:
-        rows = standings(tournament, rounds, tiebreaks)
+        rows = standings(tournament, rounds)
     if not rows:
         return "(no players)"
     if layout == "swiss":

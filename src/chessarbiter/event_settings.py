@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from decimal import Decimal, InvalidOperation
-from typing import Final
+from typing import Any, Final
 
 from chessarbiter import limits
 from chessarbiter.errors import ChessArbiterError
@@ -36,9 +36,12 @@ from chessarbiter.tiebreaks import c07
 from chessarbiter.tiebreaks import teams as team_tiebreaks
 
 __all__ = [
+    "BOUNDS",
     "DEFAULT_TEAM_TIEBREAKS",
     "DEFAULT_TIEBREAKS",
     "KNOCKOUT_SCHEMES",
+    "LOCKED_ONCE_PAIRED",
+    "LOCKED_ONCE_PLAYED",
     "MAX_POINTS",
     "SYSTEMS",
     "EventSettings",
@@ -67,6 +70,50 @@ TEAM_SCORES: Final = tuple(s.value for s in team_tiebreaks.Score)
 #: The most points one result can be worth: a TRF16 points field has four columns, and a
 #: single result must fit in it (``99.9``).
 MAX_POINTS: Final = Decimal("99.9")
+#: The settings fixed once round 1 is paired, because the stored rounds were made under them:
+#: the system, the pairing rules, the acceleration and the initial colour made the pairings;
+#: the points of a win, draw, loss and of the pairing-allocated bye are the scores the later
+#: rounds were paired on (score groups, C.04.3) and the results' meaning; the number of boards
+#: per team is the size of every stored team match; the team score and the team Swiss system
+#: paired the team rounds (C.04.6 pairs on the primary score); the reserve regime made the
+#: line-ups of the paired rounds. Tie-breaks, their edition and the team tie-breaks only order
+#: the standings, which are computed afresh from the stored results: they stay editable. The
+#: number of rounds stays editable down to the rounds paired and the byes requested.
+LOCKED_ONCE_PAIRED: Final = (
+    "system",
+    "edition",
+    "acceleration",
+    "initial_colour",
+    "win_points",
+    "draw_points",
+    "loss_points",
+    "bye_points",
+    "boards_per_team",
+    "team_score",
+    "team_pairing",
+    "reserve_regime",
+)
+#: Knockout settings fixed once a game or walkover of the bracket is recorded: the match
+#: format and the seed of the colour lots gave the games their colours and phases, the scheme
+#: made the bracket. Before that the bracket can be drawn again, so a change of scheme
+#: discards the drawn bracket (to be drawn again) and the other two are free.
+LOCKED_ONCE_PLAYED: Final = ("knockout_scheme", "match_format", "lot_seed")
+#: The bounds (lowest, highest) of every number of an event's or a player's settings that a
+#: user types, from :mod:`chessarbiter.limits`: :func:`event_problems` and
+#: :func:`player_problems` check them, and a form or a database field can show them.
+BOUNDS: Final[Mapping[str, tuple[int | Decimal, int | Decimal]]] = {
+    "rounds": (1, limits.MAX_ROUNDS),
+    "boards_per_team": (1, limits.MAX_BOARDS_PER_TEAM),
+    "lot_seed": (0, limits.MAX_LOT_SEED),
+    "win_points": (0, MAX_POINTS),
+    "draw_points": (0, MAX_POINTS),
+    "loss_points": (0, MAX_POINTS),
+    "bye_points": (0, MAX_POINTS),
+    "rating": (0, RATING_MAX),
+    "entry_round": (1, limits.MAX_ROUNDS),
+    "entry_stage": (1, limits.MAX_KNOCKOUT_STAGES),
+    "personal_number": (1, limits.MAX_PERSONAL_NUMBER),
+}
 #: The individual tie-breaks of a new event (C.07: Buchholz Cut 1, Buchholz,
 #: Sonneborn-Berger, direct encounter).
 DEFAULT_TIEBREAKS: Final = "BH/C1,BH,SB,DE"
@@ -113,8 +160,7 @@ class EventSettings:
     def from_mapping(cls, values: Mapping[str, object]) -> EventSettings:
         """The settings among ``values`` (other keys are ignored; missing ones take the
         defaults)."""
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in values.items() if k in known})  # type: ignore[arg-type]
+        return cls(**_known(cls, values))
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,8 +179,17 @@ class PlayerSettings:
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, object]) -> PlayerSettings:
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in values.items() if k in known})  # type: ignore[arg-type]
+        """The registration among ``values`` (other keys are ignored)."""
+        return cls(**_known(cls, values))
+
+
+def _known(
+    cls: type[EventSettings | PlayerSettings], values: Mapping[str, object]
+) -> dict[str, Any]:
+    """The entries of ``values`` named by a field of ``cls``, as they are (their types are
+    for :func:`event_problems` and :func:`player_problems` to check)."""
+    names = {f.name for f in fields(cls)}
+    return {k: v for k, v in values.items() if k in names}
 
 
 def tiebreak_problem(text: str) -> str | None:
@@ -180,16 +235,21 @@ def _choice(problems: dict[str, str], field: str, value: str, allowed: tuple[str
         problems[field] = f"{value!r} is not one of {', '.join(repr(a) for a in allowed)}"
 
 
-def _count(
-    problems: dict[str, str], field: str, value: object, maximum: int, minimum: int = 1
-) -> None:
+def _count(problems: dict[str, str], field: str, value: object) -> None:
+    """A whole number within its :data:`BOUNDS`."""
     if isinstance(value, bool) or not isinstance(value, int):
         problems[field] = f"{field} must be a whole number (got {value!r})"
         return
+    minimum, maximum = BOUNDS[field]
     try:
-        limits.check_count(field.replace("_", " "), value, maximum, minimum)
+        limits.check_count(field.replace("_", " "), value, int(maximum), int(minimum))
     except limits.LimitError as e:
         problems[field] = str(e)
+
+
+def _length(problems: dict[str, str], field: str, value: str, maximum: int) -> None:
+    if len(value) > maximum:
+        problems[field] = f"at most {maximum} characters (got {len(value)})"
 
 
 def _points(problems: dict[str, str], field: str, value: object) -> Decimal | None:
@@ -236,13 +296,13 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     _choice(problems, "reserve_regime", s.reserve_regime, tuple(x.value for x in ReserveRegime))
     _choice(problems, "knockout_scheme", s.knockout_scheme, KNOCKOUT_SCHEMES)
     _choice(problems, "match_format", s.match_format, tuple(MATCH_FORMATS))
-    _count(problems, "rounds", s.rounds, limits.MAX_ROUNDS)
-    _count(problems, "boards_per_team", s.boards_per_team, limits.MAX_BOARDS_PER_TEAM)
-    _count(problems, "lot_seed", s.lot_seed, limits.MAX_LOT_SEED, minimum=0)
+    _count(problems, "rounds", s.rounds)
+    _count(problems, "boards_per_team", s.boards_per_team)
+    _count(problems, "lot_seed", s.lot_seed)
     if not s.name.strip():
         problems["name"] = "the event needs a name"
-    elif len(s.name) > limits.MAX_EVENT_NAME:
-        problems["name"] = f"at most {limits.MAX_EVENT_NAME} characters (got {len(s.name)})"
+    else:
+        _length(problems, "name", s.name, limits.MAX_EVENT_NAME)
     win = _points(problems, "win_points", s.win_points)
     draw = _points(problems, "draw_points", s.draw_points)
     loss = _points(problems, "loss_points", s.loss_points)
@@ -266,9 +326,7 @@ def event_problems(s: EventSettings) -> dict[str, str]:
 
 def validate_event(settings: EventSettings) -> EventSettings:
     """``settings`` if :func:`event_problems` finds nothing; else :class:`SettingsError`."""
-    problems = event_problems(settings)
-    if problems:
-        raise SettingsError(problems)
+    _refuse(event_problems(settings))
     return settings
 
 
@@ -286,26 +344,28 @@ def player_problems(p: PlayerSettings) -> dict[str, str]:
     problems: dict[str, str] = {}
     if not p.name.strip():
         problems["name"] = "a player needs a name"
-    elif len(p.name) > limits.MAX_NAME:
-        problems["name"] = f"at most {limits.MAX_NAME} characters (got {len(p.name)})"
+    else:
+        _length(problems, "name", p.name, limits.MAX_NAME)
     if p.rating is not None:
-        _count(problems, "rating", p.rating, RATING_MAX, minimum=0)
+        _count(problems, "rating", p.rating)
     if p.fide_id and not (p.fide_id.isascii() and p.fide_id.isdigit()):
         problems["fide_id"] = f"a FIDE ID is a number (got {p.fide_id})"
     if len(p.federation) > 3:
         problems["federation"] = f"a federation has three letters (got {p.federation})"
-    if len(p.club) > limits.MAX_NAME:
-        problems["club"] = f"at most {limits.MAX_NAME} characters (got {len(p.club)})"
-    _count(problems, "entry_round", p.entry_round, limits.MAX_ROUNDS)
-    _count(problems, "entry_stage", p.entry_stage, limits.MAX_KNOCKOUT_STAGES)
+    _length(problems, "club", p.club, limits.MAX_NAME)
+    _count(problems, "entry_round", p.entry_round)
+    _count(problems, "entry_stage", p.entry_stage)
     if p.personal_number is not None:
-        _count(problems, "personal_number", p.personal_number, limits.MAX_PERSONAL_NUMBER)
+        _count(problems, "personal_number", p.personal_number)
     return problems
 
 
 def validate_player(settings: PlayerSettings) -> PlayerSettings:
     """``settings`` if :func:`player_problems` finds nothing; else :class:`SettingsError`."""
-    problems = player_problems(settings)
+    _refuse(player_problems(settings))
+    return settings
+
+
+def _refuse(problems: dict[str, str]) -> None:
     if problems:
         raise SettingsError(problems)
-    return settings

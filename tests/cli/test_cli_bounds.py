@@ -257,6 +257,13 @@ def test_issue_13_item_18_clock_control_length(capsys):
     assert f"a number has at most {limits.MAX_TIME_CONTROL_DIGITS} digits" in err
 
 
+def test_issue_13_item_18_clock_help_gives_the_time_control_bound(capsys):
+    """The help said 200 characters where the readers refuse only beyond 500."""
+    code, out, _ = run(capsys, "clock", "--help")
+    assert code == EXIT_OK
+    assert f"has at most {limits.MAX_TIME_CONTROL_CHARS} characters" in " ".join(out.split())
+
+
 def test_issue_13_item_18_clock_flag_node_limit(capsys):
     code, _, err = run(
         capsys, "clock", "flag", "8/8/8/4k3/8/8/8/4K3 w - - 0 1", "--side", "white",

@@ -15,6 +15,7 @@ import pytest
 
 from chessarbiter import trf
 from chessarbiter.errors import ChessArbiterError
+from chessarbiter.model import Player, Team, Tournament
 from chessarbiter.tiebreaks import board_prizes as bp
 from chessarbiter.tiebreaks import teams as T
 from chessarbiter.tiebreaks.teams import BoardGame, TeamEntry, TeamEvent, TeamMatch
@@ -428,6 +429,26 @@ def test_loubatiere_team_file() -> None:
     rows = T.standings(e, e.primary, "MPvGP,BH:MP")
     assert len(rows) == 5
     assert bp.board_tables(e)[0].board == 1
+
+
+def test_issue_13_item_17_event_from_tournament_refuses_what_record_problems_finds() -> None:
+    """The teams' contradictions are checked once, by ``Tournament.record_problems``, and
+    ``event_from_tournament`` refuses what it reports: a player in two teams (said as the TRF
+    reader says it), a member who is no player (once skipped without a word)."""
+    t = Tournament(total_rounds=1)
+    for n in (1, 2, 3):
+        t.add_player(Player(n, f"P{n}"))
+    t.teams = [Team("A", [1, 2], number=1), Team("B", [2, 3], number=2)]
+    with pytest.raises(T.TeamScoreError, match=r"^player 2 is in two teams, 1 and 2$"):
+        T.event_from_tournament(t)
+    t.teams[1] = Team("B", [3, 9], number=2)
+    with pytest.raises(T.TeamScoreError, match=r"^team 2: no player has number 9$"):
+        T.event_from_tournament(t)
+    t.teams[1] = Team("B", [3], number=2)
+    assert {n: e.members for n, e in T.event_from_tournament(t).teams.items()} == {
+        1: (1, 2),
+        2: (3,),
+    }
 
 
 # -- the TieBreakServer oracle (tests/tiebreaks/data/README.md) ------------------------------

@@ -114,6 +114,20 @@ def test_replacement_takes_the_slot(cup_event: m.Event, chief: User) -> None:
         knockout.replace(new, chief, name="Someone Else")
 
 
+def test_issue_13_item_7_a_replacement_goes_through_the_validator(
+    cup_event: m.Event, chief: User
+) -> None:
+    """A replacement is a write path like any other: what the library's validator refuses is
+    a ServiceError naming the field (not a Django ValidationError), and nothing changes."""
+    knockout.draw(cup_event, chief)
+    old = cup_event.players.get(name="Player 4")
+    with pytest.raises(services.ServiceError, match="rating"):
+        knockout.replace(old, chief, name="Too Strong", rating=4000)
+    old.refresh_from_db()
+    assert old.bracket_number is not None and old.withdrawn_from_round is None
+    assert not cup_event.players.filter(name="Too Strong").exists()
+
+
 def test_seed002_draw_in_the_web_with_fixed_numbers(chief: User) -> None:
     """Seed 002 in the web: the champion and the invited player carry the numbers the
     organisers gave (801, 302); the players file's others get theirs from entry stage and

@@ -327,3 +327,24 @@ def test_round_robin_crosstable_is_a_grid(client: Client, chief: User) -> None:
     play_round(ev, chief, "1-0")
     page = client.get(f"/events/{ev.pk}/crosstable/").content.decode()
     assert 'class="grid"' in page and ">X<" in page
+
+
+def test_a_knockout_game_with_a_version_in_other_digits_is_no_server_error(
+    client: Client, chief: User
+) -> None:
+    """A knockout game posted with a ``version`` that ``int`` refuses though ``str.isdigit``
+    accepts it ("²", thousands of digits) is a version not known, as on the round page: the
+    game is saved, not a ValueError (500); a stale version is still refused."""
+    from chessarbiter.web.events import knockout
+
+    ev = services.create_event(chief, name="Cup", system="knockout", rounds=1)
+    services.add_players(ev, chief, [{"name": "Anna", "rating": 2400}, {"name": "Boris"}])
+    knockout.draw(ev, chief)
+    login(client, chief)
+    url = reverse("arbiter:knockout_match", args=[ev.pk, 1])
+    r = client.post(url, {"action": "game", "result": "1-0", "version": "99"})
+    assert r.status_code == 302 and not m.KnockoutGame.objects.filter(match__event=ev).exists()
+    for version in ("²", "1" * 5000):  # int() refuses both (the second: too many digits)
+        r = client.post(url, {"action": "game", "result": "½-½", "version": version})
+        assert r.status_code == 302
+    assert m.KnockoutGame.objects.filter(match__event=ev).count() == 2

@@ -115,7 +115,7 @@ _CATEGORY = click.Choice([c.value for c in Category])
 def clock_group() -> None:
     """Time controls, clocks and the arbiter's rule calculators (Laws 1984, 1997, 2023).
 
-    A time control (CONTROL, --black-control) has at most 200 characters.
+    A time control (CONTROL, --black-control) has at most 500 characters.
     """
 
 

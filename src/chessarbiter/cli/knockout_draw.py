@@ -15,9 +15,9 @@ from pathlib import Path
 import click
 
 from chessarbiter import limits
-from chessarbiter.cli.files import read_text
 from chessarbiter.pairing.knockout import brackets
 from chessarbiter.pairing.knockout.report import bracket_html
+from chessarbiter.trf import read_text
 
 SCHEMES = ("fide-1997", "cup", "seeded")
 

@@ -164,9 +164,7 @@ def pair_command(
     tournament = doc.tournament
     if round_number is not None:
         tournament = tournament_before_round(tournament, round_number)
-    check_ready_to_pair(
-        tournament, round_number if round_number is not None else tournament.rounds_played + 1
-    )
+    check_ready_to_pair(tournament, tournament.rounds_played + 1)
     rule = ColourRule(colour_rules)
     try:
         if explain:

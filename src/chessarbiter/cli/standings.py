@@ -13,14 +13,9 @@ from chessarbiter import trf
 from chessarbiter.crosstable import crosstable_text, standings_text
 from chessarbiter.model import Tournament
 from chessarbiter.reports import standings_csv, standings_html
-from chessarbiter.standings import Standing, resolve_after_round, standings
-from chessarbiter.tiebreaks import (
-    TieBreakSpec,
-    UnsupportedTieBreakError,
-    for_standings,
-    parse_list,
-)
-from chessarbiter.tiebreaks.c07 import SUPPORTED, ComputedTieBreak, breakdown
+from chessarbiter.standings import Standing, ranking, resolve_after_round
+from chessarbiter.tiebreaks import UnsupportedTieBreakError, parse_list
+from chessarbiter.tiebreaks.c07 import SUPPORTED, breakdown
 
 
 def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
@@ -133,31 +128,21 @@ def standings_command(
     (places shared when every one of them is equal)."""
     tournament = trf.load(file)
     rounds = resolve_after_round(tournament, after_round)
-    specs: list[TieBreakSpec] = []
-    columns: list[ComputedTieBreak] = []
-    if tiebreaks is None:
-        listed = _files_tiebreaks(tournament, file)
-        try:
-            specs = parse_list(listed)
-            columns = (
-                for_standings(tournament, specs, rounds, edition, unrated_rating) if specs else []
-            )
-        except UnsupportedTieBreakError as exc:
-            record = "/".join(tournament.tiebreak_records)
-            click.echo(
-                f"note: {file}: the tie-breaks of record {record} cannot be used ({exc}); "
-                "the standings are by points only (choose tie-breaks with --tiebreaks)",
-                err=True,
-            )
-            specs, columns = [], []
-    else:
-        try:
-            specs = parse_list(tiebreaks)
-            columns = (
-                for_standings(tournament, specs, rounds, edition, unrated_rating) if specs else []
-            )
-        except UnsupportedTieBreakError as exc:
+    try:
+        specs = parse_list(_files_tiebreaks(tournament, file) if tiebreaks is None else tiebreaks)
+        rows = ranking(
+            tournament, specs, rounds, edition=edition, unrated_rating=unrated_rating, lots=lots
+        )
+    except UnsupportedTieBreakError as exc:
+        if tiebreaks is not None:
             raise click.UsageError(f"--tiebreaks: {exc}") from exc
+        record = "/".join(tournament.tiebreak_records)
+        click.echo(
+            f"note: {file}: the tie-breaks of record {record} cannot be used ({exc}); "
+            "the standings are by points only (choose tie-breaks with --tiebreaks)",
+            err=True,
+        )
+        specs, rows = [], ranking(tournament, (), rounds, lots=lots)
     if explain:
         for number in explain:
             if number not in tournament.players:
@@ -165,7 +150,6 @@ def standings_command(
             for spec in specs:
                 click.echo("\n".join(breakdown(tournament, number, spec, rounds, edition)))
         return
-    rows = standings(tournament, rounds, columns, lots=lots)
     if output_format == "json":
         click.echo(json.dumps(standings_json(rows), indent=2, ensure_ascii=False))
         return

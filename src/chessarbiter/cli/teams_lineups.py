@@ -42,7 +42,6 @@ from pathlib import Path
 import click
 
 from chessarbiter import limits
-from chessarbiter.cli.files import read_text
 from chessarbiter.errors import FileFormatError, Problem
 from chessarbiter.pairing.teams.lineups import (
     Board,
@@ -59,6 +58,7 @@ from chessarbiter.pairing.teams.lineups import (
     match_result,
     validate_lineup,
 )
+from chessarbiter.trf import read_text
 
 EMPTY_WORDS = frozenset({"", "-"})
 
@@ -131,10 +131,6 @@ def _number_in(text: str, low: int, high: int) -> bool:
         and len(text) <= len(str(high))
         and low <= int(text) <= high
     )
-
-
-def _read(path: Path) -> str:
-    return read_text(path)
 
 
 @dataclass(slots=True)
@@ -384,7 +380,7 @@ def lineup_command(
     Also lists what the line-up implies (empty boards are forfeits; fewer than two thirds
     present withdraws the team).
     """
-    rosters = parse_roster_file(_read(roster_file), str(roster_file))
+    rosters = parse_roster_file(read_text(roster_file), str(roster_file))
     roster = rosters.roster(team)
     present_ids, late_ids = _split(present), _split(late)
     for option, ids in (("--present", present_ids), ("--late", late_ids)):
@@ -491,8 +487,8 @@ def check_lineup_command(
 
     Exits with 1 when there is any problem.
     """
-    rosters = parse_roster_file(_read(roster_file), str(roster_file))
-    lineups = parse_lineup_file(_read(lineup_file), str(lineup_file), rosters)
+    rosters = parse_roster_file(read_text(roster_file), str(roster_file))
+    lineups = parse_lineup_file(read_text(lineup_file), str(lineup_file), rosters)
     if no_show and held_board_penalty is None:
         raise click.UsageError(
             "--no-show needs --held-board-penalty: holding boards for late players must be "

@@ -28,11 +28,7 @@ from chessarbiter.pairing.teams.scheveningen import (
     team_round_robin,
     team_round_robin_matches,
 )
-from chessarbiter.pairing.teams.three_in_two import (
-    TeamGame,
-    games_as_dicts,
-    schedule_tsv,
-)
+from chessarbiter.pairing.teams.three_in_two import TeamGame, games_as_dicts, schedule_tsv
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -140,14 +136,7 @@ def match_command(
 
 
 @click.command("roundrobin")
-@click.option(
-    "--teams",
-    "-t",
-    type=int,
-    required=True,
-    metavar="N",
-    help="Teams (2 to 26).",
-)
+@click.option("--teams", "-t", type=int, required=True, metavar="N", help="Teams (2 to 26).")
 @click.option("--boards", "-b", type=int, required=True, metavar="B", help=_BOARDS_HELP)
 @format_option
 def roundrobin_command(teams: int, boards: int, output_format: str) -> None:
@@ -184,14 +173,7 @@ def roundrobin_command(teams: int, boards: int, output_format: str) -> None:
     help=f"Players per team, 1 to {limits.MAX_BOARDS_PER_TEAM}; the teams' players together at "
     f"most {limits.MAX_ROUND_ROBIN_PLAYERS} (exit 3 beyond).",
 )
-@click.option(
-    "--teams",
-    "-t",
-    type=int,
-    default=2,
-    show_default=True,
-    help="Teams, 2 to 26.",
-)
+@click.option("--teams", "-t", type=int, default=2, show_default=True, help="Teams, 2 to 26.")
 @click.option(
     "--between-teams",
     "between_teams_only",

@@ -539,11 +539,7 @@ def parse_roster(text: str) -> list[sm.Classification]:
             raise sm.SimulError(f"bad count in {part.strip()!r} (write CLASS:COUNT)") from None
         if n < 1:
             raise sm.SimulError(f"bad count in {part.strip()!r}")
-        if len(roster) + n > limits.MAX_SIMUL_BOARDS:
-            raise sm.SimulError(
-                f"more than {limits.MAX_SIMUL_BOARDS} participants: a simul has at most "
-                f"{limits.MAX_SIMUL_BOARDS}"
-            )
+        sm.check_participants(len(roster) + n)  # before the list is built
         roster.extend([sm.parse_classification(name)] * n)
     return roster
 

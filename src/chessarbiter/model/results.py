@@ -258,6 +258,26 @@ class RoundEntry:
     def received_pab(self) -> bool:
         return self.result is Result.PAIRING_ALLOCATED_BYE
 
+    def white_and_black(self, player: PlayerId) -> tuple[PlayerId, PlayerId]:
+        """The game of this entry, ``player``'s, as ``(White, Black)`` pairing numbers; a game
+        recorded without colours (a forfeit, TRF colour ``-``) with the lower number first.
+
+        >>> RoundEntry(7, Colour.BLACK, None).white_and_black(3)
+        (7, 3)
+        >>> RoundEntry(2, Colour.NONE, Result.FORFEIT_WIN).white_and_black(5)
+        (2, 5)
+
+        :raises ValueError: for an entry without an opponent (no game).
+        """
+        opponent = self.opponent
+        if opponent is None:
+            raise ValueError("an entry without an opponent has no White and Black")
+        if self.colour is Colour.WHITE:
+            return player, opponent
+        if self.colour is Colour.BLACK:
+            return opponent, player
+        return min(player, opponent), max(player, opponent)
+
     @property
     def is_unplayed(self) -> bool:
         """No game was played: a bye, a forfeit, an absence or not paired."""

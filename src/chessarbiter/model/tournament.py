@@ -492,11 +492,7 @@ class Tournament:
                     paired = [
                         m
                         for m in members
-                        if m in self.players
-                        and (
-                            self.players[m].entry(r).opponent is not None
-                            or self.players[m].entry(r).received_pab
-                        )
+                        if m in self.players and self.players[m].entry(r).is_paired
                     ]
                     if paired:
                         played = f" (player {paired[0]})" if teams else ""

@@ -144,12 +144,7 @@ def played_pairs(tournament: Tournament, round_number: int) -> list[tuple[Pair, 
                 byes.append(((p.number, 0), True))
             continue
         key = frozenset((p.number, e.opponent))
-        if e.colour is Colour.WHITE:
-            found: tuple[Pair, bool] = ((p.number, e.opponent), True)
-        elif e.colour is Colour.BLACK:
-            found = ((e.opponent, p.number), True)
-        else:
-            found = ((min(key), max(key)), False)
+        found = (e.white_and_black(p.number), e.colour is not Colour.NONE)
         if key not in games or not games[key][1]:
             games[key] = found
     return [*games.values(), *byes]

@@ -75,10 +75,11 @@ from chessarbiter.pairing.apply import apply_pairing, record_bye, record_result
 from chessarbiter.pairing.dutch.engine import MatcherFactory, no_pairing_reason, pair_round
 from chessarbiter.pairing.result import NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.state import Edition
+from chessarbiter.trf.records import FOUR_DIGITS
 
-MAX_PLAYERS = 9999
+MAX_PLAYERS = FOUR_DIGITS
 """TRF pairing numbers have four digits."""
-MAX_RATING = 9999
+MAX_RATING = FOUR_DIGITS
 MAX_ROUNDS = limits.MAX_ROUNDS
 """The rounds of one event (:data:`chessarbiter.limits.MAX_ROUNDS`)."""
 

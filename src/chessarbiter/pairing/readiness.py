@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from chessarbiter.errors import PairingError
-from chessarbiter.model import Colour, PlayerId, Tournament
+from chessarbiter.model import PlayerId, Tournament
 
 SHOWN_GAMES: Final = 20
 """How many games without a result an :class:`IncompleteRoundError` names; the rest are
@@ -79,22 +79,11 @@ def pending_games(tournament: Tournament, round_number: int) -> tuple[PendingGam
     number of the two players."""
     found: dict[tuple[PlayerId, PlayerId], PendingGame] = {}
     for player in tournament:
-        if len(player.results) < round_number:
-            continue
-        entry = player.results[round_number - 1]
-        if not entry.is_pending or entry.opponent is None:
-            continue
-        opponent = entry.opponent
-        key = (min(player.number, opponent), max(player.number, opponent))
-        if key in found:
-            continue
-        if entry.colour is Colour.BLACK:
-            white, black = opponent, player.number
-        elif entry.colour is Colour.WHITE:
-            white, black = player.number, opponent
-        else:
-            white, black = key
-        found[key] = PendingGame(round_number, white, black)
+        entry = player.entry(round_number)
+        if entry.is_pending:
+            white, black = entry.white_and_black(player.number)
+            key = (min(white, black), max(white, black))
+            found.setdefault(key, PendingGame(round_number, white, black))
     return tuple(found[key] for key in sorted(found))
 
 

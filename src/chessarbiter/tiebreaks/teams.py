@@ -49,7 +49,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from chessarbiter.errors import ChessArbiterError
-from chessarbiter.model import Result, RoundEntry, Tournament
+from chessarbiter.model import Field, Result, RoundEntry, Tournament
 from chessarbiter.model.results import Colour
 from chessarbiter.tiebreaks import c07
 
@@ -1322,20 +1322,22 @@ def event_from_tournament(tournament: Tournament) -> TeamEvent:
     team byes (F: a won match and every board, H: a drawn match and half the boards, Z:
     nothing), ``352`` gives the number of boards and ``362`` the match points. ``299``
     (abnormal points) is not applied.
+
+    :raises TeamScoreError: for a file without teams, or teams that contradict each other
+        (:meth:`~chessarbiter.model.Tournament.record_problems`: a player in two teams, a
+        member who is no player, two teams with one number).
     """
     t = tournament
     if not t.teams:
         raise TeamScoreError("the file describes no teams (TRF-2026 310 or TRF16 013 records)")
-    teams: dict[int, TeamEntry] = {}
-    for i, team in enumerate(t.teams, start=1):
-        number = team.number if team.number is not None else i
-        teams[number] = TeamEntry(number, team.name, tuple(team.members))
-    team_of: dict[int, int] = {}
-    for number, team_entry in teams.items():
-        for p in team_entry.members:
-            if p in team_of and team_of[p] != number:
-                raise TeamScoreError(f"player {p} is in teams {team_of[p]} and {number}")
-            team_of[p] = number
+    clashes = [str(p) for p in t.record_problems() if p.field is Field.TEAM]
+    if clashes:
+        raise TeamScoreError("; ".join(clashes))
+    teams = {
+        number: TeamEntry(number, team.name, tuple(team.members))
+        for number, team in t.team_numbers().items()
+    }
+    team_of = {p: number for number, team_entry in teams.items() for p in team_entry.members}
     extra: dict[str, list[str]] = defaultdict(list)
     for record in t.extra_records:
         extra[record.code].append(record.text)
@@ -1364,8 +1366,6 @@ def event_from_tournament(tournament: Tournament) -> TeamEvent:
     per_round: dict[tuple[int, int], list[tuple[int, RoundEntry]]] = defaultdict(list)
     for number, team_entry in teams.items():
         for p in team_entry.members:
-            if p not in t.players:
-                continue
             for r, entry in enumerate(t.players[p].results, start=1):
                 if _board_entry(entry, p in lineups.get((r, number), ())):
                     per_round[(r, number)].append((p, entry))

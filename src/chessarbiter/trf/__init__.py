@@ -9,7 +9,16 @@ True
 """
 
 from chessarbiter.trf.dialects import TRF16, TRF2026, TRFX, Dialect
-from chessarbiter.trf.reader import TrfDocument, check, decode, load, loads, read, read_file
+from chessarbiter.trf.reader import (
+    TrfDocument,
+    check,
+    decode,
+    load,
+    loads,
+    read,
+    read_file,
+    read_text,
+)
 from chessarbiter.trf.writer import dump, dumps, dumps_with_losses
 
 __all__ = [
@@ -27,4 +36,5 @@ __all__ = [
     "loads",
     "read",
     "read_file",
+    "read_text",
 ]

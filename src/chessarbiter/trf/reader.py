@@ -89,6 +89,10 @@ _CP1252_HIGH = {
     for i in range(0x80, 0xA0)
     if i not in (0x81, 0x8D, 0x8F, 0x90, 0x9D)
 }
+#: The colour column of a round (TRF ``w``, ``b``, ``-`` or blank), lower-cased.
+_COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
+#: The result codes of a round, either case (as :meth:`Result.from_code` reads them).
+_RESULT_CODES = {c: r for r in Result for c in (r.value, r.value.lower())}
 _XXS_KEYS: dict[str, tuple[str, ...]] = {
     "WW": ("win_white",),
     "BW": ("win_black",),
@@ -178,13 +182,23 @@ def load(path: str | os.PathLike[str], *, strict: bool = False) -> Tournament:
     return read_file(path, strict=strict).tournament
 
 
-def read_file(path: str | os.PathLike[str], *, strict: bool = False) -> TrfDocument:
-    """Read the TRF file at ``path`` into a :class:`TrfDocument`: its bytes decoded by
-    :func:`decode` (at most :data:`~chessarbiter.limits.MAX_FILE_BYTES` are read)."""
-    name = os.fspath(path)
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The text of the file at ``path`` (a TRF file, or another text file of an event: a
+    player list, a roster), its bytes decoded by :func:`decode`; at most
+    :data:`~chessarbiter.limits.MAX_FILE_BYTES` are read.
+
+    :raises TrfError: as :func:`decode` (too large, binary, invalid in its encoding).
+    :raises OSError: when the file cannot be read.
+    """
     with open(path, "rb") as f:
         data = f.read(MAX_FILE_BYTES + 1)
-    return read(decode(data, name), name, strict=strict)
+    return decode(data, os.fspath(path))
+
+
+def read_file(path: str | os.PathLike[str], *, strict: bool = False) -> TrfDocument:
+    """Read the TRF file at ``path`` into a :class:`TrfDocument` (its text by
+    :func:`read_text`)."""
+    return read(read_text(path), os.fspath(path), strict=strict)
 
 
 def loads(text: str, filename: str = "<string>", *, strict: bool = False) -> Tournament:
@@ -686,26 +700,25 @@ class _Reader:
         results: list[RoundEntry] = []
         ok = True
         line = line.rstrip()
-        r = 1
-        while rec.round_opponent_column(r) - 2 <= len(line):
-            first = rec.round_opponent_column(r)
+        r, first = 1, rec.round_opponent_column(1)
+        while first - 2 <= len(line):
             if r > MAX_ROUNDS:
                 self.problem(n, first, f"more than {MAX_ROUNDS} rounds of results")
                 return None
             block = line[first - 3 : first + 7].ljust(10)
-            filled = next((i for i in (0, 1, 6, 8) if block[i].strip(_BLANKS)), None)
+            filled = next((i for i in (0, 1, 6, 8) if block[i] not in _BLANKS), None)
             if filled is not None:
                 bad = first - 2 + filled
                 self.problem(n, bad, f"round {r}: column should be blank: misaligned round data?")
                 ok = False
-                r += 1
-                continue
-            entry = self.entry(n, r, number, block[2:6], block[7], block[9])
-            if entry is None:
-                ok = False
             else:
-                results.append(entry)
+                entry = self.entry(n, r, number, block[2:6], block[7], block[9])
+                if entry is None:
+                    ok = False
+                else:
+                    results.append(entry)
             r += 1
+            first = rec.round_opponent_column(r)
         while results and results[-1] is RoundEntry.NOT_PAIRED:
             results.pop()
         return results if ok else None
@@ -730,9 +743,7 @@ class _Reader:
             elif opponent == number:
                 self.problem(n, col_opp, f"round {r}: player {number} paired with himself")
                 return None
-        colour = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}.get(
-            colour_char.lower()
-        )
+        colour = _COLOURS.get(colour_char.lower())
         if colour is None:
             self.problem(n, col_colour, f"round {r}: colour must be w, b or -, not {colour_char!r}")
             return None
@@ -745,9 +756,8 @@ class _Reader:
             if opp or colour_char == "-":
                 return RoundEntry.bye(Result.ZERO_POINT_BYE)
             return RoundEntry.NOT_PAIRED
-        try:
-            result = Result.from_code(code)
-        except ValueError:
+        result = _RESULT_CODES.get(code)
+        if result is None:
             self.problem(n, col_result, f"round {r}: unknown result code {code!r}")
             return None
         if opponent is None:

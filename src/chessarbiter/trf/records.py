@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from typing import Final
 
+#: The largest number a four-column field holds: a pairing number, a rating, a rank, a team
+#: member, a ``250`` player id.
+FOUR_DIGITS: Final = 9999
+
 #: Player record ``001`` (and the national rating records that share its layout).
 PLAYER_NUMBER: Final = (5, 8)
 PLAYER_SEX: Final = (10, 10)

@@ -130,18 +130,9 @@ def _refuse_inconsistent(tournament: Tournament) -> None:
 
 def _pts(value: Points) -> str:
     """Points in 4 columns, with one decimal (``" 1.5"``), or exactly (``"0.25"``) when one
-    decimal would round them; wider than 4 when they do not fit (callers check)."""
-    one = f"{value:4.1f}"
-    if Decimal(one) == value:
-        return one
-    exact = format(Decimal(value).normalize(), "f")
-    return exact.rjust(4)
-
-
-def _fits(value: Points, width: int = 4) -> bool:
-    """Whether :func:`_pts` writes ``value`` exactly in ``width`` columns."""
-    text = _pts(value)
-    return len(text) <= width and value.is_finite() and Decimal(text) == value
+    decimal would round them (:func:`_exact`, right-aligned); wider than 4 when they do not
+    fit (callers check)."""
+    return _exact(value).rjust(4)
 
 
 class _Writer:
@@ -167,8 +158,9 @@ class _Writer:
             self.refuse(f"{what} {value}: a TRF file takes {low} to {high}")
 
     def points(self, what: str, value: Points, columns: str) -> None:
-        if not _fits(value):
-            self.refuse(f"{what} {value}: wider than the 4 columns {columns} (at most 99.5)")
+        """Points of a 4-column field must be a number :func:`_pts` writes in 4 characters."""
+        if not value.is_finite() or len(_pts(value)) > 4:
+            self.refuse(f"{what} {value}: wider than the 4 columns {columns} (at most 99.9)")
 
     def check_event(self) -> None:
         """What the reader refuses in any dialect: no player, numbers not 1..N, too many
@@ -273,13 +265,12 @@ class _Writer:
         participants: the teams in a team event, else the players. TRF-2026 has no record for
         the other ranking's list."""
         t = self.t
-        ranking, other = (
-            (t.team_tiebreaks, t.tiebreaks) if t.is_team_event else (t.tiebreaks, t.team_tiebreaks)
-        )
+        if t.is_team_event:
+            ranking, ranked, other, whose = t.team_tiebreaks, "teams'", t.tiebreaks, "players'"
+        else:
+            ranking, ranked, other, whose = t.tiebreaks, "players'", t.team_tiebreaks, "teams'"
         if other:
-            whose = "players'" if t.is_team_event else "teams'"
-            self.lose(f"the {whose} tie-breaks {','.join(other)} (202/212 list the "
-                      f"{'teams' if t.is_team_event else 'players'}' ones)")  # fmt: skip
+            self.lose(f"the {whose} tie-breaks {','.join(other)} (202/212 list the {ranked} ones)")
         codes = [code for code in ("202", "212") if code in t.tiebreak_records] or ["202"]
         names = ",".join(ranking)
         return [(code, names if code == "202" else f"PTS,{names}") for code in codes if names]
@@ -366,11 +357,11 @@ class _Writer:
                 self.lose(f"player {p.number}: {what} {value!r} wider than {width} columns")
         points = self.scores[p.number]
         self.points(f"player {p.number}: points", points, "81-84")
-        self.number(f"player {p.number}: pairing number", p.number, 1, 9999)
+        self.number(f"player {p.number}: pairing number", p.number, 1, rec.FOUR_DIGITS)
         if p.rating is not None:
-            self.number(f"player {p.number}: rating", p.rating, 0, 9999)
+            self.number(f"player {p.number}: rating", p.rating, 0, rec.FOUR_DIGITS)
         if p.rank is not None:
-            self.number(f"player {p.number}: rank", p.rank, 0, 9999)
+            self.number(f"player {p.number}: rank", p.rank, 0, rec.FOUR_DIGITS)
         rating = "" if p.rating is None else str(p.rating)
         head = (
             f"001 {p.number:4d} {p.sex:1.1}{p.title:>3.3} {p.name:<33.33} {rating:>4} "
@@ -405,7 +396,7 @@ class _Writer:
             if len(team.name) > 32:
                 self.lose(f"team {team.name!r}: the name is longer than 32 characters")
             for member in team.members:
-                self.number(f"team {team.name!r}: member", member, 1, 9999)
+                self.number(f"team {team.name!r}: member", member, 1, rec.FOUR_DIGITS)
             if team.number is not None:
                 self.number(f"team {team.name!r}: team number", team.number, 1, 999)
             line_013 = f"013 {team.name:<32.32}" + " ".join(f"{m:4d}" for m in team.members)
@@ -454,8 +445,8 @@ class _Writer:
                     self.points(f"250: {what}", value, "5-8" if what[0] == "m" else "10-13")
             self.number("250: first round", a.first_round, 1, 999)
             self.number("250: last round", a.last_round, 1, 999)
-            self.number("250: first id", a.first_player, 1, 9999)
-            self.number("250: last id", a.last_player, 1, 9999)
+            self.number("250: first id", a.first_player, 1, rec.FOUR_DIGITS)
+            self.number("250: last id", a.last_player, 1, rec.FOUR_DIGITS)
             mp = "" if a.match_points is None else _pts(a.match_points)
             gp = "" if a.game_points is None else _pts(a.game_points)
             out.append(
@@ -489,7 +480,9 @@ class _Writer:
                     self.lose(f"player {p.number}: national rating record {nr.federation}")
                     continue
                 if nr.rating is not None:
-                    self.number(f"player {p.number}: {nr.federation} rating", nr.rating, 0, 9999)
+                    self.number(
+                        f"player {p.number}: {nr.federation} rating", nr.rating, 0, rec.FOUR_DIGITS
+                    )
                 for what, value, width in (
                     ("federation", nr.federation, 3),
                     ("sex", nr.sex, 1),

@@ -505,14 +505,14 @@ def plan_schedule(
             f"a calendar of {length} days: at most {limits.MAX_CALENDAR_DAYS} "
             "(chessarbiter.limits.MAX_CALENDAR_DAYS)"
         )
-    day_after(start, length - 1)  # the last day must be a date
+    day_after(start, length - 1)  # the last day is a date: so is every day before it
     days: list[PlannedDay] = []
     played = 0
     for stage_no, stage in enumerate(stages, start=1):
         for kind in stage:
             held = tuple(range(played + 1, played + 1 + kind.rounds))
             played += kind.rounds
-            date = day_after(start, len(days))
+            date = start + dt.timedelta(days=len(days))
             days.append(PlannedDay(len(days) + 1, date, kind, held, stage_no))
     hard = morning_adjournments or any(
         d.kind in (DayKind.DOUBLE, DayKind.ROUND_ADJOURNMENT) for d in days

@@ -81,7 +81,9 @@ def parse_classification(text: str) -> Classification:
         ) from None
 
 
-def _check_participants(count: int) -> None:
+def check_participants(count: int) -> None:
+    """A :class:`SimulError` for more than :data:`~chessarbiter.limits.MAX_SIMUL_BOARDS`
+    participants."""
     if count > limits.MAX_SIMUL_BOARDS:
         raise SimulError(
             f"{count} participants: a simul has at most {limits.MAX_SIMUL_BOARDS} "
@@ -98,7 +100,7 @@ def class_gap(exhibitor: Classification, participants: Sequence[Classification])
     """
     if not participants:
         raise SimulError("no participants")
-    _check_participants(len(participants))
+    check_participants(len(participants))
     mean = Decimal(sum(participants)) / len(participants)
     return mean - exhibitor
 

@@ -411,23 +411,19 @@ class SendingDays:
     black: dt.date
 
 
-def _next_day(day: dt.date, weekdays: tuple[int, ...]) -> dt.date:
-    try:
-        while day.weekday() not in weekdays:
-            day += dt.timedelta(days=1)
-    except OverflowError:
-        raise TelegraphError(
-            f"the sending days run past {dt.date.max.isoformat()}, the last day a date can have"
-        ) from None
-    return day
-
-
 def _day_after(day: dt.date) -> dt.date:
+    """The day after ``day``; a :class:`TelegraphError` after 9999-12-31."""
     if day == dt.date.max:
         raise TelegraphError(
             f"the sending days run past {dt.date.max.isoformat()}, the last day a date can have"
         )
     return day + dt.timedelta(days=1)
+
+
+def _next_day(day: dt.date, weekdays: tuple[int, ...]) -> dt.date:
+    while day.weekday() not in weekdays:
+        day = _day_after(day)
+    return day
 
 
 def sending_days(start: dt.date, moves: Iterable[int], *, first_move: int = 1) -> list[SendingDays]:

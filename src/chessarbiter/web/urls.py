@@ -8,7 +8,6 @@ the database, which may be what failed) and the lockout after too many failed lo
 """
 
 from datetime import timedelta
-from urllib.parse import quote
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
@@ -64,10 +63,10 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
         back = ""
     response = render(request, "403_csrf.html", {"back": back, "reason": reason}, status=403)
     if request.headers.get("HX-Request"):
-        response["X-Message"] = quote(
-            gettext("The form has expired: nothing was saved. Reload the page and try again.")
-        )
-        response["X-Message-Level"] = "error"
+        from chessarbiter.web.arbiter.views import message_headers
+
+        message = gettext("The form has expired: nothing was saved. Reload the page and try again.")
+        message_headers(response, message, "error")
     return response
 
 

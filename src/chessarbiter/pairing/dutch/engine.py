@@ -54,24 +54,17 @@ class Matcher(Protocol):
     def __len__(self) -> int: ...
 
 
-NO_VALID_PAIRING = "no valid pairing exists"
-"""How the engines' :class:`NoValidPairingError` messages begin (the message stands alone, e.g.
-on a web page); :func:`no_pairing_reason` gives what follows."""
-
-
 def no_pairing_reason(error: PairingError) -> str:
-    """The reason in ``error``'s message, without a leading "no valid pairing exists", so that
-    a caller who says it first does not say it twice.
+    """The reason in ``error``'s message, without the leading "no valid pairing exists: " the
+    engines' messages have (they stand alone, e.g. on a web page), so that a caller who says it
+    first does not say it twice.
 
     >>> no_pairing_reason(NoValidPairingError("no valid pairing exists: 3 and 4 have met"))
     '3 and 4 have met'
     >>> no_pairing_reason(NoValidPairingError("C.04.6 3.6: no bottom member for team 2"))
     'C.04.6 3.6: no bottom member for team 2'
     """
-    text = str(error)
-    if text.lower().startswith(NO_VALID_PAIRING):
-        text = text[len(NO_VALID_PAIRING) :].lstrip(" :")
-    return text or "the absolute criteria cannot all be met"
+    return str(error).removeprefix("no valid pairing exists: ")
 
 
 def _default_factory(size: int) -> Matcher:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from chessarbiter import limits
 from chessarbiter.errors import ChessArbiterError
+from chessarbiter.trf.records import FOUR_DIGITS
 
 
 class BracketError(ChessArbiterError):
@@ -88,7 +89,7 @@ class Entrant:
 # -- reading players ----------------------------------------------------------------------------
 
 
-_MAX_RATING = 9999
+_MAX_RATING = FOUR_DIGITS  # a TRF rating field
 """Ratings have four digits."""
 
 

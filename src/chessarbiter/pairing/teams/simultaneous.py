@@ -92,10 +92,16 @@ class MicroMatch:
 # -- board groups ------------------------------------------------------------------------------
 
 
-def _whole(value: object, what: str, minimum: int, maximum: int | None = None) -> int:
-    """``value`` as an int (:class:`PairingError` below ``minimum``, :class:`LimitError` above
-    ``maximum``, a bound of :mod:`chessarbiter.limits`)."""
-    return check_whole_number(value, what, minimum, maximum)
+def _teams(value: object) -> int:
+    """``value`` as a number of teams: :class:`PairingError` below 2, :class:`LimitError` above
+    :data:`~chessarbiter.limits.MAX_SIMULTANEOUS_TEAMS`."""
+    return check_whole_number(value, "number of teams", 2, limits.MAX_SIMULTANEOUS_TEAMS)
+
+
+def _boards(value: object) -> int:
+    """``value`` as a number of boards: :class:`PairingError` below 1, :class:`LimitError` above
+    :data:`~chessarbiter.limits.MAX_SIMULTANEOUS_BOARDS`."""
+    return check_whole_number(value, "number of boards", 1, limits.MAX_SIMULTANEOUS_BOARDS)
 
 
 def board_groups(boards: int, groups: int) -> list[tuple[int, ...]]:
@@ -113,8 +119,8 @@ def board_groups(boards: int, groups: int) -> list[tuple[int, ...]]:
 
     :raises PairingError: if ``groups`` does not divide ``boards``.
     """
-    boards = _whole(boards, "number of boards", 1, limits.MAX_SIMULTANEOUS_BOARDS)
-    groups = _whole(groups, "number of board groups", 1)
+    boards = _boards(boards)
+    groups = check_whole_number(groups, "number of board groups")
     if boards % groups:
         raise PairingError(
             f"{boards} boards cannot be split into {groups} equal micro-matches; "
@@ -133,7 +139,7 @@ def micro_match_splits(boards: int) -> list[tuple[int, int]]:
     >>> micro_match_splits(12)
     [(1, 12), (2, 6), (3, 4), (4, 3), (6, 2), (12, 1)]
     """
-    boards = _whole(boards, "number of boards", 1, limits.MAX_SIMULTANEOUS_BOARDS)
+    boards = _boards(boards)
     return [(k, boards // k) for k in range(1, boards + 1) if boards % k == 0]
 
 
@@ -145,8 +151,8 @@ def days_needed(teams: int, groups: int) -> int:
     >>> days_needed(20, 19), days_needed(17, 2), days_needed(16, 3), days_needed(11, 2)
     (1, 9, 5, 6)
     """
-    rounds = rounds_per_cycle(_whole(teams, "number of teams", 2, limits.MAX_SIMULTANEOUS_TEAMS))
-    groups = _whole(groups, "number of board groups", 1)
+    rounds = rounds_per_cycle(_teams(teams))
+    groups = check_whole_number(groups, "number of board groups")
     return -(-rounds // groups)
 
 
@@ -161,9 +167,9 @@ def groups_for_days(teams: int, boards: int, days: int) -> int:
 
     :raises PairingError: when no split of the boards gives that many days.
     """
-    teams = _whole(teams, "number of teams", 2, limits.MAX_SIMULTANEOUS_TEAMS)
-    boards = _whole(boards, "number of boards", 1, limits.MAX_SIMULTANEOUS_BOARDS)
-    days = _whole(days, "number of days", 1, limits.MAX_ROUNDS)
+    teams = _teams(teams)
+    boards = _boards(boards)
+    days = check_whole_number(days, "number of days", 1, limits.MAX_ROUNDS)
     rounds = rounds_per_cycle(teams)
     splits = [k for k in range(1, min(boards, rounds) + 1) if boards % k == 0]
     for k in splits:
@@ -192,7 +198,7 @@ def micro_matches(teams: int, boards: int, groups: int) -> list[MicroMatch]:
     Day d, group j plays round (d − 1) k + j of the Berger table for ``teams``. With an odd
     number of teams and two groups the last round is crossed (see :func:`odd_and_even_boards`).
     """
-    teams = _whole(teams, "number of teams", 2, limits.MAX_SIMULTANEOUS_TEAMS)
+    teams = _teams(teams)
     board_groups(boards, groups)  # validates
     rounds = rounds_per_cycle(teams)
     if groups > rounds:
@@ -366,8 +372,8 @@ def all_at_once(teams: int, boards: int) -> list[Game]:
     :raises PairingError: if the boards are not a multiple of the rounds (teams − 1, or the
         teams for an odd number).
     """
-    rounds = rounds_per_cycle(_whole(teams, "number of teams", 2, limits.MAX_SIMULTANEOUS_TEAMS))
-    boards = _whole(boards, "number of boards", 1, limits.MAX_SIMULTANEOUS_BOARDS)
+    rounds = rounds_per_cycle(_teams(teams))
+    boards = _boards(boards)
     if boards % rounds:
         raise PairingError(
             f"all at once, {teams} teams need a multiple of {rounds} boards (one round of the "

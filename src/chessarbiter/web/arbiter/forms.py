@@ -7,35 +7,26 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
-from chessarbiter import event_settings, limits
-from chessarbiter.registration import RATING_MAX
+from chessarbiter import limits
 
 from ..events import models as m
 
-#: The bounds a form shows beside a number field (and its browser checks): the library's.
-BOUNDS: dict[str, tuple[object, object]] = {
-    "rounds": (1, limits.MAX_ROUNDS),
-    "win_points": (0, event_settings.MAX_POINTS),
-    "draw_points": (0, event_settings.MAX_POINTS),
-    "loss_points": (0, event_settings.MAX_POINTS),
-    "bye_points": (0, event_settings.MAX_POINTS),
-    "boards_per_team": (1, limits.MAX_BOARDS_PER_TEAM),
-    "lot_seed": (0, limits.MAX_LOT_SEED),
-    "rating": (0, RATING_MAX),
-    "entry_stage": (1, limits.MAX_KNOCKOUT_STAGES),
-    "personal_number": (1, limits.MAX_PERSONAL_NUMBER),
-}
 
-
-def _show_bounds(form: forms.BaseForm) -> None:
+def _show_bounds(form: forms.BaseModelForm) -> None:  # type: ignore[type-arg]
     """Each bounded number field of ``form`` gets its bounds as ``min``/``max`` and in its
-    help text."""
-    for name, (low, high) in BOUNDS.items():
-        field = form.fields.get(name)
-        if field is None:
+    help text: the bounds its model field is validated against (the library's,
+    :mod:`chessarbiter.limits` and :data:`chessarbiter.event_settings.MAX_POINTS`)."""
+    model = form._meta.model
+    for name, field in form.fields.items():
+        checks = model._meta.get_field(name).validators
+        lows = [v.limit_value for v in checks if isinstance(v, MinValueValidator)]
+        highs = [v.limit_value for v in checks if isinstance(v, MaxValueValidator)]
+        if not (lows and highs):
             continue
+        low, high = max(lows), min(highs)
         field.widget.attrs.update({"min": str(low), "max": str(high)})
         bound = _("from %(low)s to %(high)s") % {"low": low, "high": high}
         field.help_text = f"{field.help_text} ({bound})" if field.help_text else bound
@@ -149,17 +140,19 @@ class ImportForm(forms.Form):
         ),
     )
 
+    @staticmethod
+    def max_bytes(kind: str) -> int:
+        """The most bytes a file of ``kind`` may have: a player list
+        :data:`chessarbiter.limits.MAX_FILE_BYTES`, a FIDE rating list (the whole world's
+        players) :data:`~chessarbiter.limits.MAX_RATING_LIST_BYTES`."""
+        return limits.MAX_RATING_LIST_BYTES if kind == "fide" else limits.MAX_FILE_BYTES
+
     def clean(self) -> dict[str, Any]:
-        """A player list within :data:`chessarbiter.limits.MAX_FILE_BYTES`; a FIDE rating list
-        (the whole world's players) within :data:`~chessarbiter.limits.MAX_RATING_LIST_BYTES`."""
+        """The file within :meth:`max_bytes` of its kind."""
         data = super().clean() or {}
         if data.get("file") is not None:
-            big = data.get("kind") == "fide"
             try:
-                _checked_upload(
-                    data["file"],
-                    limits.MAX_RATING_LIST_BYTES if big else limits.MAX_FILE_BYTES,
-                )
+                _checked_upload(data["file"], self.max_bytes(data.get("kind", "")))
             except forms.ValidationError as e:
                 self.add_error("file", e)
         return data

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, Concatenate, ParamSpec
+from urllib.parse import quote
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -17,12 +18,12 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from chessarbiter import limits
 from chessarbiter.errors import ChessArbiterError
+from chessarbiter.event_settings import LOCKED_ONCE_PAIRED
 
 from ..events import models as m
 from ..events import reports, services, store
-from ..events.access import Level, event_for, level, visible_events
+from ..events.access import CREATE_EVENTS, Level, event_for, level, visible_events
 from . import forms
 
 
@@ -64,6 +65,40 @@ def _shows_problems(
             return render(request, "arbiter/problem.html", _ctx(request, ev, problem=str(e)))
 
     return wrapper
+
+
+def _played_in_rounds(
+    need: Level,
+) -> Callable[
+    [Callable[Concatenate[HttpRequest, m.Event, P], HttpResponse]], Callable[..., HttpResponse]
+]:
+    """The pages of an event played in rounds (pairing, Swiss standings, crosstable, their
+    print views): the view is given the event when the user has ``need`` in it
+    (:func:`event_for`). A knockout event has no rounds to pair, no Swiss standings or
+    crosstable: it is played on its bracket, where these pages send the user."""
+
+    def decorate(
+        view: Callable[Concatenate[HttpRequest, m.Event, P], HttpResponse],
+    ) -> Callable[..., HttpResponse]:  # called by the URL resolver with event_id=...
+        @wraps(view)
+        def wrapper(
+            request: HttpRequest, /, event_id: int, *args: P.args, **kwargs: P.kwargs
+        ) -> HttpResponse:
+            ev = event_for(request.user, event_id, need)
+            if ev.system == m.Event.System.KNOCKOUT:
+                messages.info(
+                    request,
+                    _(
+                        "A knockout event is played on its bracket: no rounds are paired and "
+                        "no Swiss standings are kept."
+                    ),
+                )
+                return redirect("arbiter:knockout", ev.pk)
+            return view(request, ev, *args, **kwargs)
+
+        return wrapper
+
+    return decorate
 
 
 def _fail(request: HttpRequest, error: Exception) -> None:
@@ -113,9 +148,10 @@ def deleted_event(request: HttpRequest, deleted_id: int) -> HttpResponse:
     return response
 
 
-#: Who may create and import events: users with Django's ``events.add_event`` permission
-#: (superusers have every permission); the others are refused with the 403 page.
-may_create = permission_required("events.add_event", raise_exception=True)
+#: Who may create and import events: users with the permission
+#: :data:`~chessarbiter.web.events.access.CREATE_EVENTS` (superusers have every permission);
+#: the others are refused with the 403 page.
+may_create = permission_required(CREATE_EVENTS, raise_exception=True)
 
 
 @login_required
@@ -171,11 +207,11 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
 @_shows_problems
 def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
     """The event's settings; those fixed once round 1 is paired
-    (:data:`~chessarbiter.web.events.services.LOCKED_ONCE_PAIRED`) are shown disabled then."""
+    (:data:`chessarbiter.event_settings.LOCKED_ONCE_PAIRED`) are shown disabled then."""
     ev = event_for(request.user, event_id, Level.CHIEF)
     form = forms.EventForm(request.POST or None, instance=m.Event.objects.get(pk=ev.pk))
     if ev.round_set.exists():
-        for name in services.LOCKED_ONCE_PAIRED:
+        for name in LOCKED_ONCE_PAIRED:
             if name in form.fields:
                 form.fields[name].disabled = True
                 form.fields[name].help_text = _("fixed once round 1 is paired")
@@ -296,8 +332,7 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
 
             # UTF-8, else Windows-1252 (as the TRF reader); a FIDE rating list has every
             # player of the world, so it may be larger than a tournament file
-            big = limits.MAX_RATING_LIST_BYTES if kind == "fide" else None
-            text = decode(raw, upload.name, max_bytes=big)
+            text = decode(raw, upload.name, max_bytes=forms.ImportForm.max_bytes(kind))
             records: list[Any]
             if kind == "csv":
                 records = registration.read_players_csv(text, upload.name)
@@ -464,17 +499,11 @@ def players_renumber(request: HttpRequest, event_id: int) -> HttpResponse:
 # -- pairing ---------------------------------------------------------------------------------
 
 
-def _names(ev: m.Event) -> dict[int, str]:
-    return {p.number: p.name for p in ev.players.all()}
-
-
 @login_required
 @_shows_problems
-def pair(request: HttpRequest, event_id: int) -> HttpResponse:
+@_played_in_rounds(Level.ARBITER)
+def pair(request: HttpRequest, ev: m.Event) -> HttpResponse:
     """GET: the proposed pairing (a preview, nothing stored). POST: store it."""
-    ev = event_for(request.user, event_id, Level.ARBITER)
-    if ev.system == m.Event.System.KNOCKOUT:
-        return _to_bracket(request, ev)
     team_systems = (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS)
     if ev.system in team_systems and request.method != "POST":
         return redirect("arbiter:teams", ev.pk)
@@ -486,13 +515,14 @@ def pair(request: HttpRequest, event_id: int) -> HttpResponse:
             return redirect("arbiter:event", ev.pk)
         messages.success(request, _("Round %(n)d paired.") % {"n": rnd.number})
         return redirect("arbiter:round", ev.pk, rnd.number)
+    loaded = store.load(ev)
     try:
-        proposal = services.propose_pairing(ev)
+        proposal = services.propose_pairing(ev, loaded)
     except ChessArbiterError as e:
         _fail(request, e)
         return redirect("arbiter:event", ev.pk)
-    names = _names(ev)
-    t = store.tournament(ev)
+    t = loaded.tournament
+    names = {p.number: p.name for p in t}
     scores = t.scores()
     boards = [
         {
@@ -523,18 +553,6 @@ def pair(request: HttpRequest, event_id: int) -> HttpResponse:
     )
 
 
-def _to_bracket(request: HttpRequest, ev: m.Event) -> HttpResponse:
-    """A knockout event has no rounds to pair, no Swiss standings or crosstable: its bracket."""
-    messages.info(
-        request,
-        _(
-            "A knockout event is played on its bracket: no rounds are paired and no Swiss "
-            "standings are kept."
-        ),
-    )
-    return redirect("arbiter:knockout", ev.pk)
-
-
 def deviation_labels() -> dict[str, str]:
     """A short translated name for each kind of rule break a hand-made pairing can have (the
     library's sentence, with the details, follows it in English, as the FIDE rules read)."""
@@ -554,23 +572,23 @@ def deviation_labels() -> dict[str, str]:
 
 @login_required
 @require_POST
-def pair_manual(request: HttpRequest, event_id: int) -> HttpResponse:
+@_played_in_rounds(Level.ARBITER)
+def pair_manual(request: HttpRequest, ev: m.Event) -> HttpResponse:
     """Check a hand-made pairing; store it once the arbiter confirms the listed deviations.
     A pairing with an absolute error (a player against himself or twice in the round, an
     unknown or withdrawn player, a second bye) is refused, confirmation and note or not."""
     from chessarbiter.pairing.swiss.deviations import InvalidPairingError
 
-    ev = event_for(request.user, event_id, Level.ARBITER)
-    if ev.system == m.Event.System.KNOCKOUT:
-        return _to_bracket(request, ev)
     form = forms.ManualPairingForm(request.POST)
     deviations: list[Any] = []
     errors: list[Any] = []
     if form.is_valid():
         boards = form.cleaned_data["boards"]
         try:
-            deviations = services.check_boards(ev, boards)
-            if not deviations or form.cleaned_data["confirm"]:
+            # once the arbiter confirms the listed deviations, publishing checks them again
+            confirmed = form.cleaned_data["confirm"]
+            deviations = [] if confirmed else services.check_boards(ev, boards)
+            if not deviations:
                 rnd = services.pair_next_round(ev, request.user, boards, form.cleaned_data["note"])
                 messages.success(request, _("Round %(n)d paired by hand.") % {"n": rnd.number})
                 return redirect("arbiter:round", ev.pk, rnd.number)
@@ -601,10 +619,8 @@ def pair_manual(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @_shows_problems
-def explain(request: HttpRequest, event_id: int) -> HttpResponse:
-    ev = event_for(request.user, event_id, Level.VIEWER)
-    if ev.system == m.Event.System.KNOCKOUT:
-        return _to_bracket(request, ev)
+@_played_in_rounds(Level.VIEWER)
+def explain(request: HttpRequest, ev: m.Event) -> HttpResponse:
     try:
         lines = services.explain_next_round(ev)
     except ChessArbiterError as e:
@@ -614,10 +630,8 @@ def explain(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def unpair(request: HttpRequest, event_id: int) -> HttpResponse:
-    ev = event_for(request.user, event_id, Level.CHIEF)
-    if ev.system == m.Event.System.KNOCKOUT:
-        return _to_bracket(request, ev)
+@_played_in_rounds(Level.CHIEF)
+def unpair(request: HttpRequest, ev: m.Event) -> HttpResponse:
     try:
         n = services.unpair_last_round(ev, request.user)
     except ChessArbiterError as e:
@@ -699,6 +713,22 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
     )
 
 
+def message_headers(response: HttpResponse, message: str, level_name: str) -> HttpResponse:
+    """``response`` with ``message`` for the results bar (``app.js``), which shows it: in
+    ``X-Message``, URL-encoded (a header is ASCII), and its level (success, info, warning or
+    error) in ``X-Message-Level``."""
+    response["X-Message"] = quote(message)
+    response["X-Message-Level"] = level_name
+    return response
+
+
+def _posted_version(request: HttpRequest) -> int | None:
+    """The ``version`` of the row the arbiter saw, as a form posts it: at most nine ASCII
+    digits, else None (not known: the change is not checked against a newer one)."""
+    text = request.POST.get("version", "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
 @login_required
 @require_POST
 def result(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
@@ -713,38 +743,23 @@ def result(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     ``replace`` was not set). The message is the body and, URL-encoded, ``X-Message``
     (``X-Message-Level``: success, info, warning or error). Without it, a redirect to the round
     with the message, except for a board that is not a game of the round (400)."""
-    from urllib.parse import quote
-
     ev = event_for(request.user, event_id, Level.ARBITER)
     rnd = get_object_or_404(m.Round, event=ev, number=number)
     fragment = bool(request.headers.get("HX-Request"))
 
-    def tell(response: HttpResponse, message: str, level_name: str) -> HttpResponse:
-        response["X-Message"] = quote(message)
-        response["X-Message-Level"] = level_name
-        return response
-
-    def refuse(status: int, message: str, **headers: str) -> HttpResponse:
+    def refuse(status: int, message: str) -> HttpResponse:
         response = HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
         response["HX-Reswap"] = "none"
-        for name, value in headers.items():
-            response[name.replace("_", "-")] = value
-        return tell(response, message, "error")
+        return message_headers(response, message, "error")
 
     text = request.POST.get("board", "").strip()
-    board = None
-    if text.isascii() and text.isdigit() and len(text) <= 5:
-        board = (
-            m.Board.objects.filter(round=rnd, number=int(text))
-            .select_related("white", "black")
-            .first()
-        )
+    if not (text.isascii() and text.isdigit() and len(text) <= 5):
+        return refuse(400, _("Which board? Give the board's number."))
+    board = (
+        m.Board.objects.filter(round=rnd, number=int(text)).select_related("white", "black").first()
+    )
     if board is None:
-        if text.isascii() and text.isdigit() and len(text) <= 5:
-            message = _("Round %(r)d has no board %(b)d.") % {"r": number, "b": int(text)}
-        else:
-            message = _("Which board? Give the board's number.")
-        return refuse(400, message)
+        return refuse(400, _("Round %(r)d has no board %(b)d.") % {"r": number, "b": int(text)})
     if board.black_id is None:
         return refuse(
             400,
@@ -753,23 +768,16 @@ def result(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         )
     choice = request.POST.get("result", "")
     choice = store.RESULT_KEYS.get(choice, choice)
-    version_text = request.POST.get("version", "")
-    version = (
-        int(version_text)
-        if version_text.isascii() and version_text.isdigit() and len(version_text) <= 9
-        else None
-    )
+    version = _posted_version(request)
     replace = request.POST.get("replace", "") in ("1", "on", "true", "yes")
     try:
         change = services.set_result(board.pk, request.user, choice, version, replace=replace)
     except services.ResultExistsError as e:
         if fragment:
-            return refuse(
-                409,
-                str(e),
-                X_Result_Exists=e.current_choice or "-",
-                X_Board_Version=str(e.version),
-            )
+            response = refuse(409, str(e))
+            response["X-Result-Exists"] = e.current_choice or "-"
+            response["X-Board-Version"] = str(e.version)
+            return response
         messages.error(request, str(e) + " " + _("Tick “replace” and save again to confirm."))
         return redirect("arbiter:round", ev.pk, number)
     except ChessArbiterError as e:
@@ -780,14 +788,14 @@ def result(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     label = store.result_label(change.board.result, change.board.black_result) or "-"
     values = {"b": board.number, "r": label}
     if change.later:
-        message, level_name = services.describe_later(change.later), "warning"
+        message, message_level = services.describe_later(change.later), messages.WARNING
     elif not change.changed:
-        message, level_name = _("Board %(b)d already had %(r)s: nothing changed.") % values, "info"
+        message = _("Board %(b)d already had %(r)s: nothing changed.") % values
+        message_level = messages.INFO
     else:
-        message, level_name = _("Board %(b)d: %(r)s saved.") % values, "success"
-    levels = {"success": messages.SUCCESS, "info": messages.INFO, "warning": messages.WARNING}
+        message, message_level = _("Board %(b)d: %(r)s saved.") % values, messages.SUCCESS
     if not fragment:
-        messages.add_message(request, levels[level_name], message)
+        messages.add_message(request, message_level, message)
         return redirect("arbiter:round", ev.pk, number)
     ev.refresh_from_db()
     try:
@@ -799,17 +807,18 @@ def result(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         # saved, but the event's data cannot be shown (defence in depth): say both
         response = HttpResponse(status=200)
         response["HX-Reswap"] = "none"
-        return tell(response, f"{message} {e}", "warning")
+        return message_headers(response, f"{message} {e}", "warning")
     line = next((b for b in view.boards if b.number == board.number), None)
     if line is None:  # pragma: no cover - the board is a game of the round (checked above)
-        messages.add_message(request, levels[level_name], message)
+        messages.add_message(request, message_level, message)
         return redirect("arbiter:round", ev.pk, number)
     response = render(
         request,
         "arbiter/_board_row.html",
         _ctx(request, ev, b=line, choices=_result_choices(), round=view, flash=True),
     )
-    return tell(response, message, level_name)
+    # the level's name: success, info or warning
+    return message_headers(response, message, messages.DEFAULT_TAGS[message_level])
 
 
 # -- reports ---------------------------------------------------------------------------------
@@ -817,10 +826,8 @@ def result(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
 
 @login_required
 @_shows_problems
-def standings(request: HttpRequest, event_id: int) -> HttpResponse:
-    ev = event_for(request.user, event_id, Level.VIEWER)
-    if ev.system == m.Event.System.KNOCKOUT:
-        return _to_bracket(request, ev)
+@_played_in_rounds(Level.VIEWER)
+def standings(request: HttpRequest, ev: m.Event) -> HttpResponse:
     names, rows, rounds = reports.standings_rows(ev)
     return render(
         request,
@@ -831,10 +838,8 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @_shows_problems
-def standings_player(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    ev = event_for(request.user, event_id, Level.VIEWER)
-    if ev.system == m.Event.System.KNOCKOUT:
-        return _to_bracket(request, ev)
+@_played_in_rounds(Level.VIEWER)
+def standings_player(request: HttpRequest, ev: m.Event, number: int) -> HttpResponse:
     p = get_object_or_404(m.Player, event=ev, number=number)
     return render(
         request,
@@ -845,10 +850,8 @@ def standings_player(request: HttpRequest, event_id: int, number: int) -> HttpRe
 
 @login_required
 @_shows_problems
-def crosstable(request: HttpRequest, event_id: int) -> HttpResponse:
-    ev = event_for(request.user, event_id, Level.VIEWER)
-    if ev.system == m.Event.System.KNOCKOUT:
-        return _to_bracket(request, ev)
+@_played_in_rounds(Level.VIEWER)
+def crosstable(request: HttpRequest, ev: m.Event) -> HttpResponse:
     rows, rounds = reports.crosstable(ev)
     return render(
         request,
@@ -875,10 +878,8 @@ def export(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @_shows_problems
-def print_view(request: HttpRequest, event_id: int, what: str, number: int = 0) -> HttpResponse:
-    ev = event_for(request.user, event_id, Level.VIEWER)
-    if ev.system == m.Event.System.KNOCKOUT:
-        return _to_bracket(request, ev)
+@_played_in_rounds(Level.VIEWER)
+def print_view(request: HttpRequest, ev: m.Event, what: str, number: int = 0) -> HttpResponse:
     ctx = _ctx(request, ev, what=what)
     if what in ("pairings", "alpha", "slips"):
         get_object_or_404(m.Round, event=ev, number=number)
@@ -976,12 +977,10 @@ def knockout_match(request: HttpRequest, event_id: int, number: int) -> HttpResp
         if action == "game":
             # the game's result written White-Black; the service knows who had White
             result = request.POST.get("result", "")
-            version = request.POST.get("version", "")
+            version = _posted_version(request)
             _attempt(
                 request,
-                lambda: knockout.add_game(
-                    row, request.user, result, int(version) if version.isdigit() else None
-                ),
+                lambda: knockout.add_game(row, request.user, result, version),
                 _("Saved."),
             )
         elif action == "walkover":

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import F
+from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
 from chessarbiter.pairing.knockout import brackets as lib
 from chessarbiter.pairing.knockout import matches as engine
 
 from . import models as m
-from .services import ServiceError, _lock, atomic, audit
+from .services import ServiceError, _clean, _lock, atomic, audit, bracket_played
 
 
 def entrants(event: m.Event) -> tuple[list[m.Player], list[lib.Entrant]]:
@@ -43,10 +43,7 @@ def draw(event: m.Event, user: Any) -> int:
     event = _lock(event)
     if event.system != m.Event.System.KNOCKOUT:
         raise ServiceError(_("Only a knockout event has a bracket."))
-    if (
-        m.KnockoutGame.objects.filter(match__event=event).exists()
-        or event.knockout_matches.exclude(winner="").exists()
-    ):
+    if bracket_played(event):
         raise ServiceError(_("Games are played: the bracket cannot be drawn again."))
     players, people = entrants(event)
     if len(players) < 2:
@@ -179,7 +176,8 @@ def add_game(row: m.KnockoutMatch, user: Any, result: str, version: int | None =
     m.KnockoutMatch.objects.filter(pk=row.pk).update(
         winner=winner or "", how="games" if winner else "", version=F("version") + 1
     )
-    first, second = (_name(names(event), n) for n in current.participants(row.number))
+    who = names(event)
+    first, second = (_name(who, n) for n in current.participants(row.number))
     white, black = (first, second) if game.white == engine.FIRST else (second, first)
     white_points = float(score) if game.white == engine.FIRST else 1.0 - float(score)
     audit(
@@ -348,13 +346,11 @@ def replace(player: m.Player, user: Any, **fields: Any) -> m.Player:
     player.bracket_number = None
     player.withdrawn_from_round = 1
     player.save(update_fields=["bracket_number", "withdrawn_from_round"])
-    from django.db.models import Max
-
     number = (event.players.aggregate(n=Max("number"))["n"] or 0) + 1
     new = m.Player(
         event=event, number=number, entry_stage=player.entry_stage, bracket_number=slot, **fields
     )
-    new.full_clean()
+    _clean(new)
     new.save()
     audit(
         event,

@@ -16,12 +16,17 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from chessarbiter import event_settings, limits
-from chessarbiter.registration import RATING_MAX
 
 
 def _bounded(low: int | Decimal, high: int | Decimal) -> list[Any]:
     """Validators of a number a user types (the bounds of :mod:`chessarbiter.limits`)."""
     return [MinValueValidator(low), MaxValueValidator(high)]
+
+
+def _setting(name: str) -> list[Any]:
+    """Validators of a setting, from the library's bounds
+    (:data:`chessarbiter.event_settings.BOUNDS`)."""
+    return _bounded(*event_settings.BOUNDS[name])
 
 
 def _values(row: models.Model, kind: type) -> dict[str, Any]:
@@ -93,36 +98,34 @@ class Event(models.Model):
     edition = models.CharField(
         _("pairing rules"), max_length=10, choices=Edition.choices, default="2026"
     )
-    rounds = models.PositiveSmallIntegerField(
-        _("rounds"), default=9, validators=_bounded(1, limits.MAX_ROUNDS)
-    )
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=9, validators=_setting("rounds"))
     win_points = models.DecimalField(
         _("points for a win"),
         max_digits=4,
         decimal_places=1,
         default=Decimal(1),
-        validators=_bounded(0, event_settings.MAX_POINTS),
+        validators=_setting("win_points"),
     )
     draw_points = models.DecimalField(
         _("points for a draw"),
         max_digits=4,
         decimal_places=1,
         default=Decimal("0.5"),
-        validators=_bounded(0, event_settings.MAX_POINTS),
+        validators=_setting("draw_points"),
     )
     loss_points = models.DecimalField(
         _("points for a loss"),
         max_digits=4,
         decimal_places=1,
         default=Decimal(0),
-        validators=_bounded(0, event_settings.MAX_POINTS),
+        validators=_setting("loss_points"),
     )
     bye_points = models.DecimalField(
         _("points for the pairing-allocated bye"),
         max_digits=4,
         decimal_places=1,
         default=Decimal(1),
-        validators=_bounded(0, event_settings.MAX_POINTS),
+        validators=_setting("bye_points"),
     )
     acceleration = models.CharField(
         _("acceleration"), max_length=10, choices=Acceleration.choices, default="", blank=True
@@ -156,7 +159,7 @@ class Event(models.Model):
     )
     #: Team events: boards per match, the primary score and the team tie-breaks (C.07).
     boards_per_team = models.PositiveSmallIntegerField(
-        _("boards per team"), default=4, validators=_bounded(1, limits.MAX_BOARDS_PER_TEAM)
+        _("boards per team"), default=4, validators=_setting("boards_per_team")
     )
     team_score = models.CharField(
         _("team score"),
@@ -195,7 +198,7 @@ class Event(models.Model):
     )
     #: Seed of the colour lots drawn for knockout matches (published with the event).
     lot_seed = models.PositiveIntegerField(
-        _("seed of the colour lots"), default=1997, validators=_bounded(0, limits.MAX_LOT_SEED)
+        _("seed of the colour lots"), default=1997, validators=_setting("lot_seed")
     )
     public = models.BooleanField(_("shown on the public pages"), default=True)
     #: Archived: off the public home page and the arbiter's list of active events, still
@@ -271,7 +274,7 @@ class Player(models.Model):
     number = models.PositiveIntegerField(_("number"), validators=_bounded(1, limits.MAX_PLAYERS))
     name = models.CharField(_("name"), max_length=limits.MAX_NAME)
     rating = models.PositiveSmallIntegerField(
-        _("rating"), null=True, blank=True, validators=_bounded(0, RATING_MAX)
+        _("rating"), null=True, blank=True, validators=_setting("rating")
     )
     fide_id = models.CharField(_("FIDE ID"), max_length=12, blank=True)
     federation = models.CharField(_("federation"), max_length=3, blank=True)
@@ -281,13 +284,13 @@ class Player(models.Model):
     club = models.CharField(_("club"), max_length=limits.MAX_NAME, blank=True)
     #: First round the player can be paired (late entries, C.04.2 C / 2026 art. 2.4).
     entry_round = models.PositiveSmallIntegerField(
-        _("first round"), default=1, validators=_bounded(1, limits.MAX_ROUNDS)
+        _("first round"), default=1, validators=_setting("entry_round")
     )
     #: Knockout events: the stage the player enters at (seed 002: seeds start later).
     entry_stage = models.PositiveSmallIntegerField(
         _("entry stage (knockout)"),
         default=1,
-        validators=_bounded(1, limits.MAX_KNOCKOUT_STAGES),
+        validators=_setting("entry_stage"),
     )
     #: Knockout events: a personal number the arbiter fixes (seed 002: Karpov 801, Gelfand
     #: 302); the others are numbered by entry stage and rating at the draw.
@@ -295,7 +298,7 @@ class Player(models.Model):
         _("personal number (knockout)"),
         null=True,
         blank=True,
-        validators=_bounded(1, limits.MAX_PERSONAL_NUMBER),
+        validators=_setting("personal_number"),
     )
     #: Knockout events: the number the bracket uses (seed 002: stage digit + rank).
     bracket_number = models.PositiveIntegerField(null=True, blank=True)

@@ -25,7 +25,6 @@ from chessarbiter import event_settings, limits, registration, trf
 from chessarbiter.corrections import LaterPairing, pairings_after
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model import Colour, Tournament
-from chessarbiter.model import Player as LibPlayer
 from chessarbiter.pairing import roundrobin
 from chessarbiter.pairing.dutch.engine import explain_round
 from chessarbiter.pairing.dutch.engine import pair_round as dutch_pair_round
@@ -76,12 +75,13 @@ def atomic(func: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-def _lock(event: m.Event) -> m.Event:
+def _lock(event: m.Event, *, archived_ok: bool = False) -> m.Event:
     """The event row, locked until the transaction ends (a no-op lock on SQLite, whose
     transactions take the database lock at their start). An archived event is changed by
-    nothing: every service that changes an event takes it here, and is refused."""
+    nothing: every service that changes an event takes it here, and is refused, except with
+    ``archived_ok`` (restoring or deleting it)."""
     locked = m.Event.objects.select_for_update().get(pk=event.pk)
-    if locked.archived:
+    if locked.archived and not archived_ok:
         raise ServiceError(_("The event is archived: restore it before changing it."))
     return locked
 
@@ -123,35 +123,14 @@ def create_event(user: User, **fields: Any) -> m.Event:
     return event
 
 
-#: The settings fixed once round 1 is paired, because the stored rounds were made under them:
-#: the system, the pairing rules, the acceleration and the initial colour made the pairings;
-#: the points of a win, draw, loss and of the pairing-allocated bye are the scores the later
-#: rounds were paired on (score groups, C.04.3) and the results' meaning; the number of boards
-#: per team is the size of every stored team match; the team score and the team Swiss system
-#: paired the team rounds (C.04.6 pairs on the primary score); the reserve regime made the
-#: line-ups of the paired rounds. Tie-breaks, their edition and the team tie-breaks only order
-#: the standings, which are computed afresh from the stored results on every view: they stay
-#: editable (the library's validator checks them on every save). The number of rounds stays
-#: editable down to the rounds paired and the byes requested.
-LOCKED_ONCE_PAIRED = (
-    "system",
-    "edition",
-    "acceleration",
-    "initial_colour",
-    "win_points",
-    "draw_points",
-    "loss_points",
-    "bye_points",
-    "boards_per_team",
-    "team_score",
-    "team_pairing",
-    "reserve_regime",
-)
-#: Knockout settings fixed once a game or walkover of the bracket is recorded: the match
-#: format and the seed of the colour lots gave the games their colours and phases, the scheme
-#: made the bracket. Before that the bracket can be drawn again, so a change of scheme
-#: discards the drawn bracket (to be drawn again) and the other two are free.
-LOCKED_ONCE_PLAYED = ("knockout_scheme", "match_format", "lot_seed")
+def bracket_played(event: m.Event) -> bool:
+    """Whether a game or a walkover of the event's knockout bracket is recorded: the bracket
+    cannot be drawn again, and
+    :data:`chessarbiter.event_settings.LOCKED_ONCE_PLAYED` are fixed."""
+    return (
+        m.KnockoutGame.objects.filter(match__event=event).exists()
+        or event.knockout_matches.exclude(winner="").exists()
+    )
 
 
 def _locked_message(fields: Sequence[str], when: str) -> str:
@@ -162,23 +141,19 @@ def _locked_message(fields: Sequence[str], when: str) -> str:
 @atomic
 def update_event(event: m.Event, user: User, **fields: Any) -> m.Event:
     """Change the event's settings: each checked by the library's validator, and those that
-    shape stored pairings or results refused once they are stored (:data:`LOCKED_ONCE_PAIRED`,
-    :data:`LOCKED_ONCE_PLAYED`)."""
+    shape stored pairings or results refused once they are stored
+    (:data:`chessarbiter.event_settings.LOCKED_ONCE_PAIRED`, ``LOCKED_ONCE_PLAYED``)."""
     event = _lock(event)
     paired = event.round_set.count()
     changed = {k: v for k, v in fields.items() if getattr(event, k) != v}
-    locked = [f for f in LOCKED_ONCE_PAIRED if f in changed]
+    locked: list[str] = [f for f in event_settings.LOCKED_ONCE_PAIRED if f in changed]
     if paired and locked:
         raise ServiceError(_locked_message(locked, _("after round 1 is paired")))
     drawn = event.knockout_matches.exists()
     if drawn and "system" in changed:
         raise ServiceError(_locked_message(["system"], _("once the bracket is drawn")))
-    played = (
-        m.KnockoutGame.objects.filter(match__event=event).exists()
-        or event.knockout_matches.exclude(winner="").exists()
-    )
-    locked = [f for f in LOCKED_ONCE_PLAYED if f in changed]
-    if played and locked:
+    locked = [f for f in event_settings.LOCKED_ONCE_PLAYED if f in changed]
+    if locked and bracket_played(event):
         raise ServiceError(_locked_message(locked, _("once a knockout game is played")))
     if "rounds" in changed:
         needed = max(
@@ -215,7 +190,7 @@ def archive_event(event: m.Event, user: User) -> m.Event:
 @atomic
 def restore_event(event: m.Event, user: User) -> m.Event:
     """Bring an archived event back (the one change an archived event takes)."""
-    event = m.Event.objects.select_for_update().get(pk=event.pk)
+    event = _lock(event, archived_ok=True)
     if not event.archived:
         raise ServiceError(_("The event is not archived."))
     event.archived = False
@@ -230,7 +205,7 @@ def delete_event(event: m.Event, user: User, reason: str = "") -> m.DeletedEvent
     :class:`~chessarbiter.web.events.models.DeletedEvent`: who deleted it, when and why, its
     audit log, and the event as a TRF-2026 file (players, rounds, results) that imports it
     again."""
-    event = m.Event.objects.select_for_update().get(pk=event.pk)
+    event = _lock(event, archived_ok=True)
     try:
         text, _losses = export_trf(event)
     except ChessArbiterError as e:
@@ -488,16 +463,12 @@ def _round_to_pair(event: m.Event, loaded: store.Loaded) -> int:
     try:
         check_ready_to_pair(loaded.tournament, nxt)
     except IncompleteRoundError as e:
-        numbers = {p.pk: n for n, p in loaded.players.items()}
-        pending = {(g.white, g.black) for g in e.games}
-        boards = [
-            str(b.number)
-            for b in loaded.boards.get(e.round, [])
-            if (numbers.get(b.white_id), numbers.get(b.black_id or 0)) in pending
-        ]
+        boards = sorted(
+            n for g in e.games if (n := loaded.board_number(e.round, g.white, g.black)) is not None
+        )
         raise ServiceError(
             _("Round %(n)d has games without a result (boards %(boards)s).")
-            % {"n": e.round, "boards": ", ".join(boards) or "?"}
+            % {"n": e.round, "boards": ", ".join(map(str, boards)) or "?"}
         ) from e
     return nxt
 
@@ -512,9 +483,10 @@ def _proposal(event: m.Event, loaded: store.Loaded) -> RoundPairing:
     return dutch_pair_round(t, store.dutch_edition(event))
 
 
-def propose_pairing(event: m.Event) -> RoundPairing:
-    """The next round's pairing as the rules make it (nothing is stored)."""
-    return _proposal(event, store.load(event))
+def propose_pairing(event: m.Event, loaded: store.Loaded | None = None) -> RoundPairing:
+    """The next round's pairing as the rules make it (nothing is stored); ``loaded``: the
+    event as already read by the caller (read here otherwise)."""
+    return _proposal(event, loaded or store.load(event))
 
 
 def _round_robin_pairing(t: Tournament, round_number: int) -> RoundPairing:
@@ -729,17 +701,12 @@ def _later_pairings(event: m.Event, board: m.Board) -> tuple[LaterPairing, ...]:
         return ()
     loaded = store.load(event)
     players = (board.white.number, board.black.number)
-    found = pairings_after(loaded.tournament, board.round.number, players)
-    ids = {n: p.pk for n, p in loaded.players.items()}
-    out = []
-    for p in found:
-        sides = {ids[p.white], ids[p.black] if p.black is not None else None}
-        number = next(
-            (b.number for b in loaded.boards[p.round] if {b.white_id, b.black_id} == sides),
-            None,
+    return tuple(
+        LaterPairing(
+            p.round, p.white, p.black, board=loaded.board_number(p.round, p.white, p.black)
         )
-        out.append(LaterPairing(p.round, p.white, p.black, board=number))
-    return tuple(out)
+        for p in pairings_after(loaded.tournament, board.round.number, players)
+    )
 
 
 @atomic
@@ -802,7 +769,8 @@ def set_result(
     )
     if not updated:  # pragma: no cover - the row lock makes this unreachable
         raise ConflictError(_("Board %(b)d was changed meanwhile.") % {"b": board.number})
-    board.refresh_from_db(fields=["result", "black_result", "version", "updated_at"])
+    # the row as just written (the update matched its version), without reading it back
+    board.result, board.black_result, board.version = white, black, board.version + 1
     summary = _("Round %(r)d board %(b)d: %(w)s - %(k)s %(res)s") % {
         "r": board.round.number,
         "b": board.number,
@@ -855,12 +823,8 @@ def import_trf(
     with a message in ``warnings``, as are the entries that look like mistakes
     (:func:`chessarbiter.registration.suspicious_players`)."""
     notes: list[str] = [] if warnings is None else warnings
-    t = trf.loads(text, filename)
+    t = trf.loads(text, filename)  # refused without a player record (001)
     t.validate()
-    if not len(t):
-        raise ServiceError(
-            _("%(f)s has no player record (001): it is not a tournament file.") % {"f": filename}
-        )
     limits.check_count("players", len(t), limits.MAX_PLAYERS)
     teams = _team_event(t, filename, notes)
     settings = _file_settings(t, filename, teams, notes)
@@ -978,11 +942,7 @@ def _file_settings(
 
 
 def _import_tournament(
-    event: m.Event,
-    user: User,
-    t: Tournament,
-    teams: team_lib.TeamEvent | None = None,
-    notes: list[str] | None = None,
+    event: m.Event, user: User, t: Tournament, teams: team_lib.TeamEvent | None, notes: list[str]
 ) -> None:
     """Store the file's players (each through the library's validator), its rounds as
     boards, its requested byes, and a team file's teams and matches."""
@@ -1038,7 +998,7 @@ def _import_tournament(
             seen.update((wnum, bnum))
         m.Board.objects.bulk_create(boards)
     if teams is not None:
-        _import_teams(event, teams, rows, rounds, [] if notes is None else notes)
+        _import_teams(event, teams, rows, rounds, notes)
         return  # a team file's 240 byes are the teams' (imported with the matches)
     for req in t.bye_requests:
         for number in req.players:
@@ -1122,12 +1082,7 @@ def _import_teams(
 def suspicious_entries(event: m.Event) -> list[str]:
     """The event's entries that look like mistakes, for the arbiter to check after an import
     (:func:`chessarbiter.registration.suspicious_players`)."""
-    return registration.suspicious_players(
-        [
-            LibPlayer(p.number, p.name, rating=p.rating, fide_id=p.fide_id)
-            for p in event.players.all()
-        ]
-    )
+    return registration.suspicious_players([store.library_player(p) for p in event.players.all()])
 
 
 def players_from_records(records: Iterable[Any]) -> list[dict[str, Any]]:

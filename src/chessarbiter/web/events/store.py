@@ -95,14 +95,10 @@ def _team_tiebreak_names(event: m.Event) -> list[str]:
     refuses the stored list (the team standings report it)."""
     from chessarbiter.tiebreaks.teams import parse_list as parse_team_list
 
-    text = event.team_tiebreaks.strip()
-    if not text:
-        return []
     try:
-        parse_team_list(text)
+        return [s.name for s in parse_team_list(event.team_tiebreaks)]
     except ChessArbiterError:
         return []
-    return [name.strip() for name in text.split(",") if name.strip()]
 
 
 @dataclass(frozen=True)
@@ -117,6 +113,19 @@ class Loaded:
     @property
     def rounds_paired(self) -> int:
         return len(self.rounds)
+
+    def board_number(self, round_number: int, white: int, black: int | None) -> int | None:
+        """The number of the board of round ``round_number`` where the players numbered
+        ``white`` and ``black`` (None: a bye) sit, in either colour; None if there is none."""
+        sides = {self.players[white].pk, self.players[black].pk if black is not None else None}
+        return next(
+            (
+                b.number
+                for b in self.boards.get(round_number, [])
+                if {b.white_id, b.black_id} == sides
+            ),
+            None,
+        )
 
 
 def load(event: m.Event) -> Loaded:
@@ -146,22 +155,8 @@ def load(event: m.Event) -> Loaded:
     )
     if event.system == m.Event.System.SWISS and event.acceleration == "baku":
         t.system = "FIDE_DUTCH_2026_BAKU" if event.edition == "2026" else "FIDE_DUTCH_BAKU"
-    for number, p in sorted(players.items()):
-        t.add_player(
-            Player(
-                number=number,
-                name=p.name,
-                sex=p.sex,
-                title=p.title,
-                rating=p.rating,
-                federation=p.federation,
-                fide_id=p.fide_id,
-                birth_date=p.birth_date,
-                club=p.club,
-                entry_round=p.entry_round,
-                withdrawn_from_round=p.withdrawn_from_round,
-            )
-        )
+    for number in sorted(players):
+        t.add_player(library_player(players[number]))
     paired = len(rounds)
     for r in rounds:
         for b in boards[r.number]:
@@ -226,8 +221,26 @@ def tournament(event: m.Event) -> Tournament:
     return load(event).tournament
 
 
+def library_player(p: m.Player) -> Player:
+    """A stored player as the library's :class:`~chessarbiter.model.Player` (without his
+    rounds, which :func:`load` adds)."""
+    return Player(
+        number=p.number,
+        name=p.name,
+        sex=p.sex,
+        title=p.title,
+        rating=p.rating,
+        federation=p.federation,
+        fide_id=p.fide_id,
+        birth_date=p.birth_date,
+        club=p.club,
+        entry_round=p.entry_round,
+        withdrawn_from_round=p.withdrawn_from_round,
+    )
+
+
 def player_fields(p: Player) -> dict[str, Any]:
-    """The stored fields of a library player (the inverse of :func:`load`'s players), cut to
+    """The stored fields of a library player (the inverse of :func:`library_player`), cut to
     the columns' lengths: for imports from TRF, CSV or a FIDE rating list."""
     return {
         "name": p.name[:100],

@@ -10,6 +10,19 @@ from django.db import migrations, models
 from chessarbiter import event_settings, limits
 
 
+def bounded(low: Any, high: Any) -> list[Any]:
+    return [django.core.validators.MinValueValidator(low), django.core.validators.MaxValueValidator(high)]
+
+
+def points(name: str, default: str, label: str) -> migrations.AlterField:
+    """One of the event's four point fields: 0 to 99.9 in tenths."""
+    return migrations.AlterField(
+        model_name='event',
+        name=name,
+        field=models.DecimalField(decimal_places=1, default=Decimal(default), max_digits=4, validators=bounded(0, Decimal('99.9')), verbose_name=label),
+    )
+
+
 def repair(apps: Any, schema_editor: Any) -> None:
     """Events stored before every write path was validated: a tie-break list the library
     refuses (a team file's list imported as the individual one) is replaced by the default,
@@ -71,62 +84,46 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='event',
             name='boards_per_team',
-            field=models.PositiveSmallIntegerField(default=4, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(50)], verbose_name='boards per team'),
+            field=models.PositiveSmallIntegerField(default=4, validators=bounded(1, 50), verbose_name='boards per team'),
         ),
-        migrations.AlterField(
-            model_name='event',
-            name='bye_points',
-            field=models.DecimalField(decimal_places=1, default=Decimal('1'), max_digits=4, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(Decimal('99.9'))], verbose_name='points for the pairing-allocated bye'),
-        ),
-        migrations.AlterField(
-            model_name='event',
-            name='draw_points',
-            field=models.DecimalField(decimal_places=1, default=Decimal('0.5'), max_digits=4, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(Decimal('99.9'))], verbose_name='points for a draw'),
-        ),
-        migrations.AlterField(
-            model_name='event',
-            name='loss_points',
-            field=models.DecimalField(decimal_places=1, default=Decimal('0'), max_digits=4, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(Decimal('99.9'))], verbose_name='points for a loss'),
-        ),
+        points('bye_points', '1', 'points for the pairing-allocated bye'),
+        points('draw_points', '0.5', 'points for a draw'),
+        points('loss_points', '0', 'points for a loss'),
         migrations.AlterField(
             model_name='event',
             name='lot_seed',
-            field=models.PositiveIntegerField(default=1997, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(2147483647)], verbose_name='seed of the colour lots'),
+            field=models.PositiveIntegerField(default=1997, validators=bounded(0, 2147483647), verbose_name='seed of the colour lots'),
         ),
         migrations.AlterField(
             model_name='event',
             name='rounds',
-            field=models.PositiveSmallIntegerField(default=9, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(99)], verbose_name='rounds'),
+            field=models.PositiveSmallIntegerField(default=9, validators=bounded(1, 99), verbose_name='rounds'),
         ),
-        migrations.AlterField(
-            model_name='event',
-            name='win_points',
-            field=models.DecimalField(decimal_places=1, default=Decimal('1'), max_digits=4, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(Decimal('99.9'))], verbose_name='points for a win'),
-        ),
+        points('win_points', '1', 'points for a win'),
         migrations.AlterField(
             model_name='player',
             name='entry_round',
-            field=models.PositiveSmallIntegerField(default=1, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(99)], verbose_name='first round'),
+            field=models.PositiveSmallIntegerField(default=1, validators=bounded(1, 99), verbose_name='first round'),
         ),
         migrations.AlterField(
             model_name='player',
             name='entry_stage',
-            field=models.PositiveSmallIntegerField(default=1, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(14)], verbose_name='entry stage (knockout)'),
+            field=models.PositiveSmallIntegerField(default=1, validators=bounded(1, 14), verbose_name='entry stage (knockout)'),
         ),
         migrations.AlterField(
             model_name='player',
             name='number',
-            field=models.PositiveIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(10000)], verbose_name='number'),
+            field=models.PositiveIntegerField(validators=bounded(1, 10000), verbose_name='number'),
         ),
         migrations.AlterField(
             model_name='player',
             name='personal_number',
-            field=models.PositiveIntegerField(blank=True, null=True, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(99999)], verbose_name='personal number (knockout)'),
+            field=models.PositiveIntegerField(blank=True, null=True, validators=bounded(1, 99999), verbose_name='personal number (knockout)'),
         ),
         migrations.AlterField(
             model_name='player',
             name='rating',
-            field=models.PositiveSmallIntegerField(blank=True, null=True, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(3500)], verbose_name='rating'),
+            field=models.PositiveSmallIntegerField(blank=True, null=True, validators=bounded(0, 3500), verbose_name='rating'),
         ),
         migrations.CreateModel(
             name='DeletedEvent',

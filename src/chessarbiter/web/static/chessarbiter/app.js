@@ -68,6 +68,11 @@
     log.prepend(li);
     while (log.children.length > 6) log.lastElementChild.remove();
   }
+  // a message both beside the bar and in its log
+  function tell(text, level) {
+    note(text, level);
+    say(text, level);
+  }
   function setBusy(on) {
     busy = on;
     if (on || queue.length) bar.dataset.busy = "1";
@@ -151,7 +156,7 @@
       ok: response.ok,
       html: html,
       message: message || (response.ok ? "" : response.status + " " + response.statusText),
-      level: response.headers.get("X-Message-Level") || (response.ok ? "ok" : "bad"),
+      level: level(response.headers.get("X-Message-Level") || "") || (response.ok ? "ok" : "bad"),
       exists: response.headers.get("X-Result-Exists"),
       version: response.headers.get("X-Board-Version"),
     };
@@ -178,6 +183,7 @@
     }
   }
 
+  // the class of a message of the server's level (X-Message-Level)
   function level(name) {
     return { success: "ok", info: "info", warning: "warn", error: "bad" }[name] || name;
   }
@@ -201,15 +207,14 @@
     try {
       answer = await post(entry);
     } catch (err) {
-      answer = null;
       if (state.mode === "confirm") state.mode = "result";
       fail(fmt(texts.network, { error: String(err) }));
     }
     if (answer && answer.ok) {
       swapRow(entry.board, answer.html);
       clear();
-      note(answer.message, level(answer.level));
-      render(answer.message, level(answer.level));
+      note(answer.message, answer.level);
+      render(answer.message, answer.level);
     } else if (answer && answer.status === 409 && answer.exists) {
       const r = row(entry.board);
       state.mode = "confirm";
@@ -374,12 +379,10 @@
       }
       if (answer.ok) {
         swapRow(n, answer.html);
-        note(answer.message, level(answer.level));
-        say(answer.message, level(answer.level));
+        tell(answer.message, answer.level);
       } else {
         select.value = tr.dataset.choice;
-        note(answer.message, "bad");
-        say(answer.message, "bad");
+        tell(answer.message, "bad");
         if (answer.status === 409) await refreshRow(n);
       }
     } catch (err) {
