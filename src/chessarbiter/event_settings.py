@@ -34,6 +34,7 @@ from chessarbiter.pairing.teams.swiss import TeamSwissSystem
 from chessarbiter.registration import RATING_MAX
 from chessarbiter.tiebreaks import c07
 from chessarbiter.tiebreaks import teams as team_tiebreaks
+from chessarbiter.trf import control_character
 
 __all__ = [
     "BOUNDS",
@@ -155,6 +156,10 @@ class EventSettings:
     match_format: str = "fide-1997"
     lot_seed: int = 1997
     name: str = "Event"
+    city: str = ""
+    federation: str = ""
+    chief_arbiter: str = ""
+    time_control: str = ""
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, object]) -> EventSettings:
@@ -176,6 +181,8 @@ class PlayerSettings:
     entry_stage: int = 1
     personal_number: int | None = None
     club: str = ""
+    sex: str = ""
+    birth_date: str = ""
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, object]) -> PlayerSettings:
@@ -230,6 +237,19 @@ def team_tiebreak_problem(text: str, score: str = "mp") -> str | None:
     return None
 
 
+def _text(problems: dict[str, str], settings: EventSettings | PlayerSettings) -> None:
+    """Every text of ``settings`` is text a TRF file holds (the event is exported to one):
+    no control character (:func:`chessarbiter.trf.control_character`)."""
+    for f in fields(settings):
+        value = getattr(settings, f.name)
+        if isinstance(value, str):
+            at = control_character(value)
+            if at is not None:
+                problems.setdefault(
+                    f.name, f"control character U+{ord(value[at]):04X} at {at + 1}: not text"
+                )
+
+
 def _choice(problems: dict[str, str], field: str, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
         problems[field] = f"{value!r} is not one of {', '.join(repr(a) for a in allowed)}"
@@ -280,7 +300,8 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     pairing-allocated bye are 0 to 99.9 in tenths, with a loss worth no more than a draw and a
     draw no more than a win; the Dutch team system pairs on match points only; the tie-break
     lists parse (:func:`tiebreak_problem`,
-    :func:`team_tiebreak_problem`).
+    :func:`team_tiebreak_problem`); no text holds a control character (the event must stay
+    exportable as TRF).
 
     >>> event_problems(EventSettings(boards_per_team=100_000, team_score="xx"))["boards_per_team"]
     'boards per team must be between 1 and 50 (got 100000)'
@@ -321,6 +342,7 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     problem = team_tiebreak_problem(s.team_tiebreaks, s.team_score)
     if problem:
         problems["team_tiebreaks"] = problem
+    _text(problems, s)
     return problems
 
 
@@ -357,6 +379,7 @@ def player_problems(p: PlayerSettings) -> dict[str, str]:
     _count(problems, "entry_stage", p.entry_stage)
     if p.personal_number is not None:
         _count(problems, "personal_number", p.personal_number)
+    _text(problems, p)
     return problems
 
 

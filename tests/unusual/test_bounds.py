@@ -174,3 +174,13 @@ def test_issue_13_item_18_handicap_and_solving_counts() -> None:
     many = {str(n): Decimal(1) for n in range(limits.MAX_ENTRIES + 1)}
     with pytest.raises(SolvingError, match="at most 1000 positions"):
         rank_solvers(many, {"X": []})
+
+
+def test_issue_13_item_18_a_score_with_a_huge_exponent_is_refused_not_overflowed() -> None:
+    """Found by the CLI fuzz suite (``solving score --position 3=1e99999999``): ``abs()`` of
+    such a Decimal raised decimal.Overflow in the default context."""
+    from chessarbiter.unusual.simul import SimulError, parse_score
+
+    for text in ("1e99999999", "-1e99999999"):
+        with pytest.raises(SimulError, match="beyond"):
+            parse_score(text)

@@ -258,3 +258,20 @@ def test_issue13_item12_viewer_may_not_create_or_import_events(
     boss = User.objects.create_superuser("boss", "", "pw-boss-12345")
     login(client, boss)
     assert client.get(reverse("arbiter:event_new")).status_code == 200
+
+
+def test_issue13_item10_a_refused_upload_is_named_by_its_file(client: Client, chief: User) -> None:
+    """Found in a browser: a binary upload was refused as ``<bytes>:0:0: ...``, as an event
+    and as a TRF player list; the message names the file uploaded."""
+    login(client, chief)
+    noise = random.Random(13).randbytes(4096)
+    r = _import(client, "noise.bin", noise)
+    assert any(m_.startswith("noise.bin:") for m_ in _messages(r, "error"))
+    event = services.create_event(chief, name="Open")
+    upload = SimpleUploadedFile("list.trf", noise)
+    r = client.post(
+        reverse("arbiter:players_import", args=[event.pk]),
+        {"kind": "trf", "file": upload},
+        follow=True,
+    )
+    assert any(m_.startswith("list.trf:") for m_ in _messages(r, "error"))

@@ -351,3 +351,25 @@ def test_issue_13_item_4_the_public_bracket_moves_winners_on(
     page = client.get(reverse("public:bracket", args=[eight.pk])).content.decode()
     svg = page[page.index("<svg") : page.index("</svg>")]
     assert _slots(svg)[5][0] == "1 Player 1"
+
+
+def test_issue_13_no_walkover_or_armageddon_where_no_game_can_be(
+    cup_event: m.Event, chief: User
+) -> None:
+    """Found in a browser: a walkover was accepted for a match whose players were not known
+    yet (the final, W61 - W62), and an armageddon ordered for a decided match. Both are
+    refused now, as a game is, and nothing is recorded."""
+    knockout.draw(cup_event, chief)
+    later = cup_event.knockout_matches.get(number=3)  # seed 1 against the winner of match 1
+    with pytest.raises(services.ServiceError, match="cannot be played yet"):
+        knockout.walkover(later, chief, "first")
+    with pytest.raises(services.ServiceError, match="cannot be played yet"):
+        knockout.order_armageddon(later, chief, "first")
+    decided = cup_event.knockout_matches.get(number=2)
+    knockout.walkover(decided, chief, "first")
+    with pytest.raises(services.ServiceError, match="decided"):
+        knockout.order_armageddon(decided, chief, "second")
+    later.refresh_from_db()
+    decided.refresh_from_db()
+    assert (later.winner, later.armageddon, decided.armageddon) == ("", False, False)
+    assert not cup_event.audit.filter(action="knockout.armageddon").exists()

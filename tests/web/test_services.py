@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from chessarbiter import trf
+from chessarbiter.model import Colour
 from chessarbiter.pairing.dutch.engine import pair_round
 from chessarbiter.web.events import models as m
 from chessarbiter.web.events import reports, services, store
@@ -225,3 +226,25 @@ def test_issue_13_item_2_a_round_is_not_paired_over_games_without_a_result(
         if b.number in (2, 4):
             services.set_result(b.pk, chief, "=")
     assert services.pair_next_round(event, chief).number == 2
+
+
+@pytest.mark.skipif(
+    not (SHARED / "real").is_dir(), reason="../shared/real is not beside the checkout"
+)
+@pytest.mark.parametrize("dialect", ["2026", "16"])
+def test_issue_13_an_imported_event_exports_every_entry_as_read(chief: User, dialect: str) -> None:
+    """Found in a browser: importing the 284-player open and exporting it again gave 20
+    forfeits recorded without colours (``- -``, ``- +``) a colour. Every round entry now
+    comes back as the file had it: opponent, colour and result."""
+    path = SHARED / "real" / "sharly-chess" / "trf" / "example_trf16.trf"
+    original = trf.load(path)
+    event = services.import_trf(chief, trf.read_text(path), path.name)
+    text, _losses = services.export_trf(event, dialect)
+    back = trf.loads(text, "export.trf")
+    colourless = 0
+    for p in original:
+        for r in range(1, original.rounds_played + 1):
+            assert back.player(p.number).entry(r) == p.entry(r), (p.number, r)
+            e = p.entry(r)
+            colourless += e.opponent is not None and e.colour is Colour.NONE
+    assert colourless == 20

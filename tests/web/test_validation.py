@@ -347,3 +347,24 @@ def test_issue13_item7_public_pages_show_a_problem_instead_of_failing(
         r = client.get(reverse(name, args=[event.pk]))
         assert r.status_code == 200
         assert "EDET" in r.content.decode()
+
+
+def test_issue13_item7_control_characters_are_refused_everywhere_they_can_be_typed(
+    client: Client, chief: User, event: m.Event
+) -> None:
+    """Found in a browser: an event named ``ctrl\\x07bel`` and a player of federation
+    ``\\x01\\x02\\x03`` were stored, and the event could never be exported again (the TRF writer
+    refuses control characters). The one validator refuses them in every text field."""
+    with pytest.raises(services.ServiceError, match="control character U\\+0007"):
+        services.create_event(chief, name="ctrl\x07bel")
+    with pytest.raises(services.ServiceError, match="control character U\\+0001"):
+        services.add_player(event, chief, name="Ann", federation="\x01\x02\x03")
+    with pytest.raises(services.ServiceError, match="control character U\\+001C"):
+        services.update_event(event, chief, city="Riga\x1c")
+    login(client, chief)
+    url = reverse("arbiter:player", args=[event.pk, event.players.get(number=1).pk])
+    r = client.post(url, {"name": "Petrova, Anna", "federation": "\x01", "entry_stage": 1})
+    assert r.status_code == 200 and "control character" in r.content.decode()
+    assert event.players.get(number=1).federation == ""
+    text, _losses = services.export_trf(event)
+    trf.loads(text).validate()

@@ -129,8 +129,9 @@ def test_manual_pairing_lists_deviations_and_records_them(
     r = client.post(url, {"boards": "\n".join(lines), "note": ""})
     assert r.status_code == 200 and b"deviations" in r.content
     assert event.round_set.count() == 1
+    confirm = r.context["form"]["confirm"].value()  # the confirmation the page asks for
     r = client.post(
-        url, {"boards": "\n".join(lines), "note": "organiser's request", "confirm": "on"}
+        url, {"boards": "\n".join(lines), "note": "organiser's request", "confirm": confirm}
     )
     assert r.status_code == 302
     rnd = event.round_set.get(number=2)
@@ -348,3 +349,27 @@ def test_a_knockout_game_with_a_version_in_other_digits_is_no_server_error(
         r = client.post(url, {"action": "game", "result": "½-½", "version": version})
         assert r.status_code == 302
     assert m.KnockoutGame.objects.filter(match__event=ev).count() == 2
+
+
+def test_issue_13_item_3_a_confirmation_holds_only_for_the_boards_checked(
+    client: Client, event: m.Event, chief: User
+) -> None:
+    """Found in a browser at 284 players: the deviations of one pairing were confirmed, the
+    boards then replaced by others (leaving most players out), and the new pairing was
+    published at once with the old confirmation. A confirmation is for the boards shown."""
+    login(client, chief)
+    play_round(event, chief)
+    first = m.Board.objects.filter(round__event=event, round__number=1).exclude(black=None)[0]
+    repeat = f"{first.white.number} {first.black.number}"  # type: ignore[union-attr]
+    others = sorted(
+        set(range(1, 11)) - {first.white.number, first.black.number}  # type: ignore[union-attr]
+    )
+    lines = [repeat] + [f"{others[i]} {others[i + 1]}" for i in range(0, len(others), 2)]
+    url = reverse("arbiter:pair_manual", args=[event.pk])
+    r = client.post(url, {"boards": "\n".join(lines), "note": ""})
+    confirm = r.context["form"]["confirm"].value()
+    assert confirm
+    for stale in (confirm, "on"):
+        r = client.post(url, {"boards": repeat, "note": "x", "confirm": stale})
+        assert r.status_code == 200 and b"Player left out" in r.content
+        assert event.round_set.count() == 1

@@ -12,6 +12,7 @@ from chessarbiter.trf.dialects import TRF16, TRF2026, TRFX, Dialect
 from chessarbiter.trf.reader import (
     TrfDocument,
     check,
+    control_character,
     decode,
     load,
     loads,
@@ -28,6 +29,7 @@ __all__ = [
     "Dialect",
     "TrfDocument",
     "check",
+    "control_character",
     "decode",
     "dump",
     "dumps",

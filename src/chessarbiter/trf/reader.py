@@ -122,6 +122,18 @@ class TrfDocument:
     notes: list[Problem] = field(default_factory=list)
 
 
+def control_character(text: str) -> int | None:
+    """The index of the first character of ``text`` that no TRF text holds (a C0 control but
+    the tab, DEL, a C1 control, a lone surrogate: the reader refuses a line with one), or
+    None. For text stored before it is written to a file.
+
+    >>> control_character("Müller"), control_character("bel\x07")
+    (None, 3)
+    """
+    found = _CONTROL.search(text)
+    return None if found is None else found.start()
+
+
 def decode(data: bytes, filename: str = "<bytes>", *, max_bytes: int | None = None) -> str:
     """The text of a file's bytes, as TRF files are written (the TRF text names no encoding).
 

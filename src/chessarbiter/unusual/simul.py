@@ -290,6 +290,6 @@ def parse_score(text: str) -> Decimal:
         raise SimulError(f"bad score {text!r}") from None
     if not value.is_finite():
         raise SimulError(f"bad score {text[:40]!r}")
-    if abs(value) > limits.MAX_POINTS:
+    if value.copy_abs() > limits.MAX_POINTS:  # copy_abs: exact, never an Overflow
         raise SimulError(f"score {text[:40]!r} is beyond {limits.MAX_POINTS} points")
     return value

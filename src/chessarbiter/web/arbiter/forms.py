@@ -229,13 +229,23 @@ class ManualPairingForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
-    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    #: The boards whose deviations the arbiter was shown (:func:`boards_key`): a confirmation
+    #: holds for exactly those boards, never for boards changed after the check.
+    confirm = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def clean_boards(self) -> list[tuple[int, int | None]]:
         return parse_manual_boards(self.cleaned_data["boards"])
 
-    def cleaned(self) -> dict[str, Any]:
-        return self.cleaned_data
+    def confirmed(self) -> bool:
+        """Whether the arbiter confirmed the deviations of these very boards."""
+        return bool(self.cleaned_data["confirm"]) and self.cleaned_data["confirm"] == boards_key(
+            self.cleaned_data["boards"]
+        )
+
+
+def boards_key(boards: list[tuple[int, int | None]]) -> str:
+    """The boards as one line (``1-2 3-4 5-0``), what a confirmation is given for."""
+    return " ".join(f"{w}-{b or 0}" for w, b in boards)
 
 
 class ForbiddenPairForm(forms.Form):

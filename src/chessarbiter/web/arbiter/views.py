@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from chessarbiter.errors import ChessArbiterError
@@ -183,7 +184,7 @@ def event_import(request: HttpRequest) -> HttpResponse:
             from chessarbiter.trf import decode
 
             event = services.import_trf(
-                request.user, decode(upload.read()), upload.name, warnings=warnings
+                request.user, decode(upload.read(), upload.name), upload.name, warnings=warnings
             )
         except ChessArbiterError as e:
             _fail(request, e)
@@ -325,7 +326,7 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
         if kind == "trf":
             from chessarbiter.trf import decode, loads
 
-            fields = [store.player_fields(p) for p in loads(decode(raw), upload.name)]
+            fields = [store.player_fields(p) for p in loads(decode(raw, upload.name), upload.name)]
         else:
             from chessarbiter import registration
             from chessarbiter.trf import decode
@@ -360,7 +361,8 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
     except ChessArbiterError as e:
         _fail(request, e)
     else:
-        messages.success(request, _("%(n)d players registered.") % {"n": count})
+        registered = ngettext("%(n)d player registered.", "%(n)d players registered.", count)
+        messages.success(request, registered % {"n": count})
         for warning in services.suspicious_entries(ev):
             messages.warning(request, warning)
     return redirect("arbiter:players", ev.pk)
@@ -585,9 +587,9 @@ def pair_manual(request: HttpRequest, ev: m.Event) -> HttpResponse:
     if form.is_valid():
         boards = form.cleaned_data["boards"]
         try:
-            # once the arbiter confirms the listed deviations, publishing checks them again
-            confirmed = form.cleaned_data["confirm"]
-            deviations = [] if confirmed else services.check_boards(ev, boards)
+            # the deviations of these boards were shown and confirmed: publishing checks and
+            # records them again; boards changed after the check are checked and shown first
+            deviations = [] if form.confirmed() else services.check_boards(ev, boards)
             if not deviations:
                 rnd = services.pair_next_round(ev, request.user, boards, form.cleaned_data["note"])
                 messages.success(request, _("Round %(n)d paired by hand.") % {"n": rnd.number})
@@ -602,7 +604,7 @@ def pair_manual(request: HttpRequest, ev: m.Event) -> HttpResponse:
             deviations = []
             _fail(request, e)
     data = request.POST.copy()
-    data["confirm"] = "on" if deviations else ""
+    data["confirm"] = forms.boards_key(form.cleaned_data["boards"]) if deviations else ""
     labels = deviation_labels()
     return render(
         request,

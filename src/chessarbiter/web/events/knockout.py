@@ -137,6 +137,19 @@ def _side(text: str) -> engine.Side | None:
     return None
 
 
+def _check_open(event: m.Event, row: m.KnockoutMatch) -> lib.BracketState:
+    """A match takes a game, a walkover or an armageddon only while it is undecided and both
+    its players are known (the winners of the matches before it).
+
+    :raises ServiceError: otherwise, saying which. Returns the bracket as it stands."""
+    current = state(event)
+    if row.winner or current.result(row.number) is not None:
+        raise ServiceError(_("Match %(n)d is decided.") % {"n": row.number})
+    if None in current.participants(row.number):
+        raise ServiceError(_("Match %(n)d cannot be played yet.") % {"n": row.number})
+    return current
+
+
 @atomic
 def add_game(row: m.KnockoutMatch, user: Any, result: str, version: int | None = None) -> None:
     """Record the next game of a match, its ``result`` written White-Black (``1-0``, ``½-½``,
@@ -150,11 +163,7 @@ def add_game(row: m.KnockoutMatch, user: Any, result: str, version: int | None =
         raise ServiceError(
             _("Match %(n)d was changed meanwhile; nothing was saved.") % {"n": row.number}
         )
-    current = state(event)
-    if row.winner or current.result(row.number) is not None:
-        raise ServiceError(_("Match %(n)d is decided.") % {"n": row.number})
-    if None in current.participants(row.number):
-        raise ServiceError(_("Match %(n)d cannot be played yet.") % {"n": row.number})
+    current = _check_open(event, row)
     before = decision(event, row)
     game = before.next_game
     if game is None:
@@ -202,8 +211,10 @@ def order_armageddon(row: m.KnockoutMatch, user: Any, white: str) -> None:
     """Seed 002: the chief arbiter orders the single decisive game; ``white`` is the lot
     winner's choice."""
     event = _lock(row.event)
+    row = m.KnockoutMatch.objects.get(pk=row.pk)
     if white not in ("first", "second"):
         raise ServiceError(_("Say who has white."))
+    _check_open(event, row)
     m.KnockoutMatch.objects.filter(pk=row.pk).update(
         armageddon=True, armageddon_white=white, version=F("version") + 1
     )
@@ -222,8 +233,7 @@ def walkover(row: m.KnockoutMatch, user: Any, winner: str) -> None:
     """The other side did not play (withdrew, failed to appear): ``winner`` goes through."""
     event = _lock(row.event)
     row = m.KnockoutMatch.objects.get(pk=row.pk)
-    if row.winner:
-        raise ServiceError(_("Match %(n)d is decided.") % {"n": row.number})
+    _check_open(event, row)
     if winner not in ("first", "second"):
         raise ServiceError(_("Say who goes through."))
     m.KnockoutMatch.objects.filter(pk=row.pk).update(

@@ -418,6 +418,9 @@ class Board(models.Model):
     black = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", null=True)
     result = models.CharField(_("result"), max_length=1, blank=True)
     black_result = models.CharField(max_length=1, blank=True)
+    #: A game recorded without colours (TRF colour ``-``: a forfeit whose colours were never
+    #: given, as other programs write it): ``white``/``black`` only order the two players.
+    colourless = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
     #: Team events: the match this board belongs to, and its board in the match.

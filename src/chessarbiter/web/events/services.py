@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from chessarbiter import event_settings, limits, registration, trf
 from chessarbiter.corrections import LaterPairing, pairings_after
 from chessarbiter.errors import ChessArbiterError
-from chessarbiter.model import Colour, Tournament
+from chessarbiter.model import Colour, Result, Tournament
 from chessarbiter.pairing import roundrobin
 from chessarbiter.pairing.dutch.engine import explain_round
 from chessarbiter.pairing.dutch.engine import pair_round as dutch_pair_round
@@ -764,13 +764,17 @@ def set_result(
             version=board.version,
             later=later_pairings,
         )
+    # a game recorded without colours (a forfeit) keeps none while it stays a forfeit; a game
+    # played has White and Black
+    colourless = board.colourless and (not white or Result(white).is_forfeit)
     updated = m.Board.objects.filter(pk=board.pk, version=board.version).update(
-        result=white, black_result=black, version=F("version") + 1
+        result=white, black_result=black, colourless=colourless, version=F("version") + 1
     )
     if not updated:  # pragma: no cover - the row lock makes this unreachable
         raise ConflictError(_("Board %(b)d was changed meanwhile.") % {"b": board.number})
     # the row as just written (the update matched its version), without reading it back
     board.result, board.black_result, board.version = white, black, board.version + 1
+    board.colourless = colourless
     summary = _("Round %(r)d board %(b)d: %(w)s - %(k)s %(res)s") % {
         "r": board.round.number,
         "b": board.number,
@@ -993,6 +997,7 @@ def _import_tournament(
                     black=rows[bnum],
                     result=went.result.value if went.result else "",
                     black_result=bent.result.value if bent.result else "",
+                    colourless=e.colour is Colour.NONE,
                 )
             )
             seen.update((wnum, bnum))

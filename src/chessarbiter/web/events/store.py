@@ -168,8 +168,11 @@ def load(event: m.Event) -> Loaded:
             black = by_id[b.black_id]
             wres = Result(b.result) if b.result else None
             bres = Result(b.black_result) if b.black_result else None
-            t.player(white).set_entry(r.number, RoundEntry(black, Colour.WHITE, wres))
-            t.player(black).set_entry(r.number, RoundEntry(white, Colour.BLACK, bres))
+            w_colour, b_colour = (
+                (Colour.NONE, Colour.NONE) if b.colourless else (Colour.WHITE, Colour.BLACK)
+            )
+            t.player(white).set_entry(r.number, RoundEntry(black, w_colour, wres))
+            t.player(black).set_entry(r.number, RoundEntry(white, b_colour, bres))
     # requested byes: in the round column for paired rounds (if the pairing left the player
     # out), as TRF-2026 240 requests for the rounds to come
     future: dict[tuple[str, int], list[int]] = {}
