@@ -114,17 +114,23 @@ def test_keyboard_result_entry_with_htmx(client: Client, event: m.Event, arbiter
     assert b.result == "="
 
 
-def test_manual_pairing_lists_deviations_and_records_them(
-    client: Client, event: m.Event, chief: User
-) -> None:
-    login(client, chief)
+def _round_2_with_a_repeat(event: m.Event, chief: User) -> tuple[str, list[str]]:
+    """Round 1 played; a hand-made round 2 whose first board repeats a game of round 1 (that
+    board, and all the boards)."""
     play_round(event, chief)
     first = m.Board.objects.filter(round__event=event, round__number=1).exclude(black=None)[0]
     repeat = f"{first.white.number} {first.black.number}"  # type: ignore[union-attr]
     others = sorted(
         set(range(1, 11)) - {first.white.number, first.black.number}  # type: ignore[union-attr]
     )
-    lines = [repeat] + [f"{others[i]} {others[i + 1]}" for i in range(0, len(others), 2)]
+    return repeat, [repeat] + [f"{others[i]} {others[i + 1]}" for i in range(0, len(others), 2)]
+
+
+def test_manual_pairing_lists_deviations_and_records_them(
+    client: Client, event: m.Event, chief: User
+) -> None:
+    login(client, chief)
+    _repeat, lines = _round_2_with_a_repeat(event, chief)
     url = reverse("arbiter:pair_manual", args=[event.pk])
     r = client.post(url, {"boards": "\n".join(lines), "note": ""})
     assert r.status_code == 200 and b"deviations" in r.content
@@ -358,13 +364,7 @@ def test_issue_13_item_3_a_confirmation_holds_only_for_the_boards_checked(
     boards then replaced by others (leaving most players out), and the new pairing was
     published at once with the old confirmation. A confirmation is for the boards shown."""
     login(client, chief)
-    play_round(event, chief)
-    first = m.Board.objects.filter(round__event=event, round__number=1).exclude(black=None)[0]
-    repeat = f"{first.white.number} {first.black.number}"  # type: ignore[union-attr]
-    others = sorted(
-        set(range(1, 11)) - {first.white.number, first.black.number}  # type: ignore[union-attr]
-    )
-    lines = [repeat] + [f"{others[i]} {others[i + 1]}" for i in range(0, len(others), 2)]
+    repeat, lines = _round_2_with_a_repeat(event, chief)
     url = reverse("arbiter:pair_manual", args=[event.pk])
     r = client.post(url, {"boards": "\n".join(lines), "note": ""})
     confirm = r.context["form"]["confirm"].value()
