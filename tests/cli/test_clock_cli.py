@@ -1,5 +1,6 @@
 """``chessarbiter clock ...`` (issue 8): the group is run through a click.Group of its own (the
-lead registers it in ``chessarbiter.cli.main``). Rules: seeds 000–002, spec 7."""
+lead registers it in ``chessarbiter.cli.main``). Rules: Team Competitions 1972, Laws Commentary 1997
+and Stage by Stage 1997, spec 7."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def as_json(*args: str) -> object:
         ("3600", "2023", "standard"),  # 2023 A.1: less than 60
         ("600", "2023", "blitz"),  # 2023 B.1: 10 min or less
         ("300+6", "2023", "rapid"),  # 300 + 60 × 6 = 660 s
-        ("40/6000+30:20/3000+30:600+30", "2023", "standard"),  # seed 002
+        ("40/6000+30:20/3000+30:600+30", "2023", "standard"),  # Stage by Stage 1997
     ],
 )
 def test_classify_exact_json(control: str, laws: str, category: str) -> None:
@@ -51,10 +52,20 @@ def test_classify_default_edition_and_text() -> None:
 @pytest.mark.parametrize(
     ("laws", "claimant", "opponent", "expected"),
     [
-        ("1997", "240", "600", {"claimant_time": 120, "opponent_time": 780}),  # seed 001
+        (
+            "1997",
+            "240",
+            "600",
+            {"claimant_time": 120, "opponent_time": 780},
+        ),  # Laws Commentary 1997
         ("1997", "600", "600", {"claimant_time": 420, "opponent_time": 780}),
         ("2023", "240", "600", {"claimant_time": 240, "opponent_time": 720}),  # art. 9.5.3
-        ("1984", "600", "600", {"claimant_time": 300, "opponent_time": 600}),  # seed 001
+        (
+            "1984",
+            "600",
+            "600",
+            {"claimant_time": 300, "opponent_time": 600},
+        ),  # Laws Commentary 1997
         (
             "1984",
             "240",
@@ -173,7 +184,7 @@ def test_default_time() -> None:
     assert data == {
         "seconds": 3600,
         "counted_from": "scheduled start",
-        "rule": "Laws 1997 art. 6.6 (seed 001): one hour from the scheduled start",
+        "rule": "Laws 1997 art. 6.6 (Laws Commentary 1997): one hour from the scheduled start",
         "loses": True,
     }
     data = as_json("default-time")

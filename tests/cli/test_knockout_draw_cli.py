@@ -14,7 +14,7 @@ REAL = Path(__file__).resolve().parents[3] / "shared" / "real"
 
 @pytest.mark.skipif(not REAL.exists(), reason="../shared not beside the checkout")
 def test_1997_draw_tsv_is_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
-    """Seed 002: the draw from groningen1997-players.tsv is groningen1997-bracket.tsv."""
+    """Stage by Stage 1997: the draw from groningen1997-players.tsv is groningen1997-bracket.tsv."""
     rc = main(
         [
             "knockout",

@@ -1,6 +1,6 @@
 """``chessarbiter knockout match``: the issue-6 match engine on the command line.
 
-Rules from seed 002 (fide-1997) and spec 8 (world-cup-2023); see
+Rules from Stage by Stage 1997 (fide-1997) and spec 8 (world-cup-2023); see
 ``tests/pairing/knockout/test_matches.py`` for the library.
 """
 
@@ -14,7 +14,7 @@ import click
 import pytest
 from click.testing import CliRunner, Result
 
-from chessarbiter.cli.knockout_match import parse_scores, register
+from chessarbiter.cli.knockout.match import parse_scores, register
 from chessarbiter.pairing.knockout.matches import MatchError
 
 ISSUE_EXAMPLE = {
@@ -42,7 +42,7 @@ def as_json(*args: str) -> object:
 
 
 def test_issue_example_exactly() -> None:
-    # seed 002, stage 1: two main and two 25+10 games level → sudden death game 5.
+    # Stage by Stage 1997, stage 1: two main and two 25+10 games level → sudden death game 5.
     data = as_json("--format", "fide-1997", "--stage", "1", "--scores", "1,0,0.5,0.5")
     assert data == ISSUE_EXAMPLE
 
@@ -71,7 +71,7 @@ def test_no_games_yet() -> None:
 
 
 def test_stage_2_reaches_15_plus_10() -> None:
-    # seed 002: from stage 2, two games of 15 min + 10 s after the 25-minute ones.
+    # Stage by Stage 1997: from stage 2, two games of 15 min + 10 s after the 25-minute ones.
     data = as_json("--format", "fide-1997", "--stage", "2", "--scores", "1,0,0.5,0.5")
     assert data == {
         "finished": False,
@@ -85,7 +85,7 @@ def test_stage_2_reaches_15_plus_10() -> None:
 
 
 def test_stage_7_and_8_main_lengths() -> None:
-    # seed 002: stage 7 four games (2.5 wins), stage 8 six (3.5 wins).
+    # Stage by Stage 1997: stage 7 four games (2.5 wins), stage 8 six (3.5 wins).
     assert as_json("--format", "fide-1997", "--stage", "7", "--scores", "1,1,0.5") == {
         "finished": True,
         "winner": "first",
@@ -98,7 +98,7 @@ def test_stage_7_and_8_main_lengths() -> None:
 
 
 def test_armageddon_ordered() -> None:
-    # seed 002: white 6 min, black 5 min, no increment.
+    # Stage by Stage 1997: white 6 min, black 5 min, no increment.
     args = ("--format", "fide-1997", "--stage", "1", "--scores", "1,0,0.5,0.5", "--armageddon")
     assert as_json(*args) == {
         "finished": False,

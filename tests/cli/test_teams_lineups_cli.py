@@ -1,7 +1,7 @@
 """``chessarbiter teams lineup`` and ``teams check-lineup`` (issue 7).
 
-Rules from seed 000 ("Teams", "Matches of two teams"); see ``tests/pairing/teams/test_lineups.py``
-for the library.
+Rules from Team Competitions 1972 ("Teams", "Matches of two teams"); see
+``tests/pairing/teams/test_lineups.py`` for the library.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from chessarbiter.cli.main import main
-from chessarbiter.cli.teams_lineups import (
+from chessarbiter.cli.teams.lineups import (
     RosterFileError,
     parse_lineup_file,
     parse_roster_file,
@@ -24,7 +24,7 @@ from chessarbiter.pairing.teams.lineups import LineupError, Roster
 
 ROSTER = """\
 team\trole\torder\tid\tname
-# seed 000: main players by strength, reserves, captain
+# Team Competitions 1972: main players by strength, reserves, captain
 Spartak\tmain\t1\t1\tPetrosian
 Spartak\tmain\t2\t2\tSpassky
 Spartak\tmain\t3\t3\tKorchnoi
@@ -143,7 +143,7 @@ def test_lineup_file_errors(text: str, line: int, fragment: str) -> None:
 
 
 def test_lineup_shifting(roster: Path) -> None:
-    # seed 000: absentees' boards shift up, reserves on the last boards.
+    # Team Competitions 1972: absentees' boards shift up, reserves on the last boards.
     data = as_json(
         "lineup", str(roster), "--team", "Spartak", "--present", "1,3,4,5,6", "--regime", "shifting"
     )
@@ -152,7 +152,7 @@ def test_lineup_shifting(roster: Path) -> None:
 
 
 def test_lineup_fixed(roster: Path) -> None:
-    # seed 000: the reserve replaces the absent main player on his board.
+    # Team Competitions 1972: the reserve replaces the absent main player on his board.
     data = as_json(
         "lineup", str(roster), "--team", "Spartak", "--present", "1,3,4,5,6", "--regime", "fixed"
     )
@@ -191,7 +191,7 @@ def test_lineup_two_thirds_note(roster: Path) -> None:
 def test_lineup_held_board(roster: Path) -> None:
     args = ("lineup", str(roster), "--team", "Spartak", "--present", "2,3,4,5", "--late", "1")
     result = invoke(*args, "--regime", "shifting")
-    assert result.exit_code != 0  # holding boards needs the regulations (seed 000)
+    assert result.exit_code != 0  # holding boards needs the regulations (Team Competitions 1972)
     assert isinstance(result.exception, LineupError)
     data = as_json(*args, "--regime", "shifting", "--held-board-penalty", "2")
     assert players(data) == ["1", "2", "3", "4"]
@@ -274,7 +274,7 @@ def test_check_lineup_json(roster: Path, tmp_path: Path) -> None:
 
 
 def test_check_lineup_withdrawn_team(roster: Path, tmp_path: Path) -> None:
-    # seed 000: fewer than two thirds present → withdrawn, the match is not scored.
+    # Team Competitions 1972: fewer than two thirds present → withdrawn, the match is not scored.
     lineup = write(tmp_path, "l.tsv", GOOD + "Dinamo\t1\t11\nDinamo\t2\t12\n")
     result = invoke(
         "check-lineup", str(roster), str(lineup), "--regime", "shifting",

@@ -1,4 +1,4 @@
-"""Seed 000 team schedules on the command line: ``chessarbiter teams three-in-two``,
+"""Team Competitions 1972 team schedules on the command line: ``chessarbiter teams three-in-two``,
 ``scheveningen``, ``match``, ``roundrobin`` and ``mixed``."""
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chessarbiter.cli import teams_schedules, teams_three
 from chessarbiter.cli.main import EXIT_INVALID_INPUT, main
+from chessarbiter.cli.teams import schedules as teams_schedules
+from chessarbiter.cli.teams import three as teams_three
 from chessarbiter.pairing.teams.scheveningen import scheveningen
 from chessarbiter.pairing.teams.three_in_two import schedule_tsv, three_teams_two_rounds
 
@@ -39,21 +40,22 @@ def _rows(output: str) -> list[list[str]]:
 
 @pytest.mark.skipif(not SEED_TSV.exists(), reason="shared seed files not present")
 def test_three_in_two_ten_boards_is_byte_identical_to_the_seed_file() -> None:
-    """Seed 000: the 10-board scheme, byte for byte (trailing newline included)."""
+    """Team Competitions 1972: the 10-board scheme, byte for byte (trailing newline included)."""
     result = invoke("three-in-two", "--boards", "10", "--format", "tsv")
     assert result.exit_code == 0, result.output
     assert result.stdout_bytes == SEED_TSV.read_bytes()
 
 
 def test_three_in_two_tsv_is_the_default() -> None:
-    """Seed 000, three teams in two rounds: TSV unless told otherwise."""
+    """Team Competitions 1972, three teams in two rounds: TSV unless told otherwise."""
     result = invoke("three-in-two", "--boards", "4")
     assert result.exit_code == 0, result.output
     assert result.stdout == schedule_tsv(three_teams_two_rounds(4))
 
 
 def test_three_in_two_json() -> None:
-    """Seed 000, three teams in two rounds: JSON with the games and whites per match."""
+    """Team Competitions 1972, three teams in two rounds: JSON with the games and whites per
+    match."""
     result = invoke("three-in-two", "--boards", "10", "--format", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -69,14 +71,14 @@ def test_three_in_two_json() -> None:
 
 @pytest.mark.parametrize("boards", ["9", "0"])
 def test_three_in_two_odd_boards_exits_3(boards: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """Seed 000: an even number of boards is compulsory; invalid input exits 3."""
+    """Team Competitions 1972: an even number of boards is compulsory; invalid input exits 3."""
     assert main(["teams", "three-in-two", "--boards", boards]) == EXIT_INVALID_INPUT
     err = capsys.readouterr().err
-    assert "seed 000" in err or "at least 1" in err
+    assert "Team Competitions 1972" in err or "at least 1" in err
 
 
 def test_scheveningen_eight_in_four_rounds() -> None:
-    """Seed 000: 8 v 8 in 4 rounds, groups of four boards."""
+    """Team Competitions 1972: 8 v 8 in 4 rounds, groups of four boards."""
     result = invoke("scheveningen", "--boards", "8", "--rounds", "4", "--format", "tsv")
     assert result.exit_code == 0, result.output
     rows = _rows(result.stdout)
@@ -85,7 +87,7 @@ def test_scheveningen_eight_in_four_rounds() -> None:
 
 
 def test_scheveningen_team_variant_json() -> None:
-    """Seed 000: Scheveningen with the whole team on one colour each round."""
+    """Team Competitions 1972: Scheveningen with the whole team on one colour each round."""
     result = invoke("scheveningen", "--boards", "3", "--variant", "team", "--format", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -94,7 +96,7 @@ def test_scheveningen_team_variant_json() -> None:
 
 
 def test_scheveningen_bad_rounds_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
-    """Seed 000: the number of boards must be divisible by the number of rounds."""
+    """Team Competitions 1972: the number of boards must be divisible by the number of rounds."""
     assert main(["teams", "scheveningen", "--boards", "10", "--rounds", "4"]) == EXIT_INVALID_INPUT
     assert "divisible by 4" in capsys.readouterr().err
 
@@ -102,7 +104,8 @@ def test_scheveningen_bad_rounds_exits_3(capsys: pytest.CaptureFixture[str]) -> 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(min_value=1, max_value=12).map(lambda k: 2 * k))
 def test_scheveningen_cli_everyone_meets_once_balanced(boards: int) -> None:
-    """Seed 000: every pair of opponents meets once, colours balanced, one game a round."""
+    """Team Competitions 1972: every pair of opponents meets once, colours balanced, one game a
+    round."""
     rows = _rows(invoke("scheveningen", "--boards", str(boards)).stdout)
     pairs = Counter(frozenset(row[1:]) for row in rows)
     assert len(pairs) == boards * boards and set(pairs.values()) == {1}
@@ -114,7 +117,8 @@ def test_scheveningen_cli_everyone_meets_once_balanced(boards: int) -> None:
 
 
 def test_match_boards_colours() -> None:
-    """Seed 000: board 1 by lot, odd boards that colour, even boards the other, alternating."""
+    """Team Competitions 1972: board 1 by lot, odd boards that colour, even boards the other,
+    alternating."""
     result = invoke("match", "--boards", "2", "--rounds", "2", "--board1-white", "B")
     assert result.exit_code == 0, result.output
     assert _rows(result.stdout) == [
@@ -126,7 +130,7 @@ def test_match_boards_colours() -> None:
 
 
 def test_match_team_colours_json() -> None:
-    """Seed 000: the whole team one colour per day, alternating."""
+    """Team Competitions 1972: the whole team one colour per day, alternating."""
     result = invoke(
         "match", "--boards", "2", "--rounds", "2", "--colours", "team", "--format", "json"
     )
@@ -136,7 +140,7 @@ def test_match_team_colours_json() -> None:
 
 
 def test_roundrobin_four_teams() -> None:
-    """Seed 000, team round robin: Berger tables, home team White on odd boards."""
+    """Team Competitions 1972, team round robin: Berger tables, home team White on odd boards."""
     result = invoke("roundrobin", "--teams", "4", "--boards", "2", "--format", "tsv")
     assert result.exit_code == 0, result.output
     rows = _rows(result.stdout)
@@ -145,7 +149,8 @@ def test_roundrobin_four_teams() -> None:
 
 
 def test_roundrobin_json_lists_byes() -> None:
-    """Seed 000, team round robin with an odd number of teams: byes are listed in JSON."""
+    """Team Competitions 1972, team round robin with an odd number of teams: byes are listed in
+    JSON."""
     result = invoke("roundrobin", "--teams", "3", "--boards", "2", "--format", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -154,7 +159,8 @@ def test_roundrobin_json_lists_byes() -> None:
 
 
 def test_mixed_six_players() -> None:
-    """Seed 000, USSR–Yugoslavia 1967: a 12-player round robin, 36 games between the teams."""
+    """Team Competitions 1972, USSR–Yugoslavia 1967: a 12-player round robin, 36 games between the
+    teams."""
     result = invoke("mixed", "--players", "6", "--format", "tsv")
     assert result.exit_code == 0, result.output
     assert len(_rows(result.stdout)) == 66
@@ -165,7 +171,7 @@ def test_mixed_six_players() -> None:
 
 
 def test_mixed_json_numbering() -> None:
-    """Seed 000, mixed round robin: JSON gives the pairing numbers used."""
+    """Team Competitions 1972, mixed round robin: JSON gives the pairing numbers used."""
     result = invoke("mixed", "--players", "2", "--format", "json")
     data = json.loads(result.stdout)
     assert data["numbering"] == ["A1", "B1", "A2", "B2"]
@@ -173,6 +179,6 @@ def test_mixed_json_numbering() -> None:
 
 
 def test_teams_group_registers_all_commands() -> None:
-    """Seed 000: the commands are reachable under ``chessarbiter teams``."""
+    """Team Competitions 1972: the commands are reachable under ``chessarbiter teams``."""
     for command in ("three-in-two", "scheveningen", "match", "roundrobin", "mixed"):
         assert main(["teams", command, "--help"]) == 0

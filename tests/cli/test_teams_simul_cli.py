@@ -1,4 +1,5 @@
-"""``chessarbiter teams simultaneous`` and ``teams planner`` (seed 000, team tournaments)."""
+"""``chessarbiter teams simultaneous`` and ``teams planner`` (Team Competitions 1972, team
+tournaments)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import click
 from click.testing import CliRunner, Result
 
 from chessarbiter.cli.main import main
-from chessarbiter.cli.teams_simul import register
+from chessarbiter.cli.teams.simul import register
 from chessarbiter.pairing.teams.simultaneous import all_at_once
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from chessarbiter.cli.main import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE, main
-from chessarbiter.cli.teams_swiss import team_code
+from chessarbiter.cli.teams.swiss import team_code
 from chessarbiter.pairing.teams.swiss import ColourPreferenceType, PrimaryScore
 
 

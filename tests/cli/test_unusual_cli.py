@@ -1,6 +1,6 @@
-"""Seed 000's "unusual chess" commands: ``telegraph``, ``schedule``, ``simul``, ``handicap``,
-``solving``, ``radio``, ``blitz`` (run through a group of their own; the lead registers them in
-``chessarbiter``)."""
+"""Team Competitions 1972's "unusual chess" commands: ``telegraph``, ``schedule``, ``simul``,
+``handicap``, ``solving``, ``radio``, ``blitz`` (run through a group of their own; the lead
+registers them in ``chessarbiter``)."""
 
 from __future__ import annotations
 
@@ -179,10 +179,10 @@ def test_handicap_eliminate() -> None:
 
 
 def test_schedule_plan_by_regime() -> None:
-    """Seed 000's regimes by name, as an alternative to --pattern."""
+    """Team Competitions 1972's regimes by name, as an alternative to --pattern."""
     result = invoke("schedule", "plan", "--start", "2026-12-01", "--regime", "match")
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[-1] == "ok: 3 rounds, seed 000's rules are met"
+    assert result.stdout.splitlines()[-1] == "ok: 3 rounds, Team Competitions 1972's rules are met"
     data = json.loads(
         invoke("schedule", "plan", "--start", "2026-12-01", "--regime", "hard", "--json").stdout
     )
@@ -194,8 +194,8 @@ def test_schedule_plan_by_regime() -> None:
 
 
 def test_schedule_swiss_days() -> None:
-    """Seed 000: day 1 round morning, adjournments evening; day 2 adjournments morning, round
-    evening; day 3 adjournments morning and evening."""
+    """Team Competitions 1972: day 1 round morning, adjournments evening; day 2 adjournments
+    morning, round evening; day 3 adjournments morning and evening."""
     result = invoke("schedule", "swiss-days", "--rounds", "9", "--start", "2026-12-01")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
@@ -211,7 +211,8 @@ def test_schedule_swiss_days() -> None:
 
 
 def test_schedule_load() -> None:
-    """Seed 000's load table: 1st category and candidates 3 days, 3½–4 h, 50–70 days a year."""
+    """Team Competitions 1972's load table: 1st category and candidates 3 days, 3½–4 h, 50–70 days a
+    year."""
     ok = invoke(
         "schedule", "load", "--level", "1", "--days-per-week", "3", "--hours", "4",
         "--days-per-year", "60",
@@ -219,7 +220,7 @@ def test_schedule_load() -> None:
     assert ok.exit_code == 0, ok.output
     assert ok.stdout.splitlines() == [
         "1st category and candidates: 3 days a week, 3.5-4 hours, 50-70 competition days a year",
-        "ok: the planned season is within seed 000's norm",
+        "ok: the planned season is within Team Competitions 1972's norm",
     ]
     over = invoke(
         "schedule", "load", "--level", "3", "--days-per-week", "3", "--hours", "3",
@@ -241,7 +242,7 @@ def test_schedule_load() -> None:
 
 
 def test_solving_score() -> None:
-    """Seed 000: points per correct solution, premiums for cooks and unsoundness."""
+    """Team Competitions 1972: points per correct solution, premiums for cooks and unsoundness."""
     result = invoke(
         "solving", "score", "--position", "1=3", "--position", "2=5", "--solver", "A=1,2",
         "--solver", "B=2", "--solver", "C=1:sc", "--solver", "D=", "--cook-bonus", "2",
@@ -285,7 +286,7 @@ def test_radio_split() -> None:
 
 
 def test_blitz_claim() -> None:
-    """Seed 000, blitz rule 2."""
+    """Team Competitions 1972, blitz rule 2."""
     rooks = "8/8/3k4/8/3r4/8/3R4/3K4 w - - 0 1"
     result = invoke("blitz", "claim", rooks)
     assert result.exit_code == 0, result.output

@@ -7,7 +7,7 @@ import pytest
 from chessarbiter.errors import TournamentError
 from chessarbiter.model import Colour, Player, Result, RoundEntry, Tournament
 from chessarbiter.pairing.apply import apply_pairing, record_bye, record_result
-from chessarbiter.pairing.result import Board, RoundPairing
+from chessarbiter.pairing.round_pairing import Board, RoundPairing
 
 
 def five_players() -> Tournament:

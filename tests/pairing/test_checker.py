@@ -21,7 +21,7 @@ from chessarbiter.pairing.checker import (
     tournament_before_round,
 )
 from chessarbiter.pairing.dutch.engine import pair_round
-from chessarbiter.pairing.result import Board, RoundPairing
+from chessarbiter.pairing.round_pairing import Board, RoundPairing
 from chessarbiter.pairing.swiss.state import Edition, SwissRound, prepare_round
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"

@@ -30,7 +30,7 @@ from chessarbiter.model import (
     Tournament,
 )
 from chessarbiter.pairing.dutch.engine import pair_round
-from chessarbiter.pairing.result import NoValidPairingError
+from chessarbiter.pairing.round_pairing import NoValidPairingError
 from chessarbiter.pairing.swiss.deviations import (
     Deviation,
     InvalidPairingError,

@@ -238,7 +238,8 @@ def test_tec_exercises_in_tie_breaking(shared: Path, edition: str) -> None:
     assert compared > 150
 
 
-# -- seed 003: the legacy virtual opponent (C.02 13.15) ---------------------------------------
+# -- Virtual Opponent 13.15: the legacy virtual opponent (C.02 13.15)
+# ---------------------------------------
 
 
 def seed003(shared: Path) -> tuple[Tournament, dict[str, object]]:
@@ -249,8 +250,8 @@ def seed003(shared: Path) -> tuple[Tournament, dict[str, object]]:
 
 
 def test_seed003_worked_examples_under_legacy_rules(shared: Path) -> None:
-    """Seed 003: A (a forfeit win in round 1: virtual opponent 0 + (1 - 1) + 0.5 x 6 = 3)
-    31.5; B (met A, whose forfeit win counts as a draw) 26; C (absent in round 4 after 3/3:
+    """Virtual Opponent 13.15: A (a forfeit win in round 1: virtual opponent 0 + (1 - 1) + 0.5 x 6 =
+    3) 31.5; B (met A, whose forfeit win counts as a draw) 26; C (absent in round 4 after 3/3:
     3 + (1 - 0) + 0.5 x 3 = 5.5) 31."""
     t, _ = seed003(shared)
     v = compute(t, [parse("BH")], edition="legacy")

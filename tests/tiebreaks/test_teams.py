@@ -1,4 +1,5 @@
-"""Team scores and tie-breaks (C.07 12-13 as spec 5.4 gives them; seed 000) and board prizes.
+"""Team scores and tie-breaks (C.07 12-13 as spec 5.4 gives them; Team Competitions 1972) and board
+prizes.
 
 Every expected value is worked out by hand in the test's docstring.
 """
@@ -13,10 +14,10 @@ from typing import Any
 
 import pytest
 
+from chessarbiter import board_prizes as bp
 from chessarbiter import trf
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model import Player, Team, Tournament
-from chessarbiter.tiebreaks import board_prizes as bp
 from chessarbiter.tiebreaks import teams as T
 from chessarbiter.tiebreaks.teams import BoardGame, TeamEntry, TeamEvent, TeamMatch
 
@@ -70,7 +71,7 @@ def test_match_and_game_points() -> None:
 
 
 def test_nemlikher_and_match_points_only() -> None:
-    """Seed 000 Nemlikher = GP + 2 per won + 1 per drawn match: 1 = 5 + 2 + 1 = 8;
+    """Team Competitions 1972 Nemlikher = GP + 2 per won + 1 per drawn match: 1 = 5 + 2 + 1 = 8;
     2 = 3.5 + 2 = 5.5; 3 = 3.5 + 1 = 4.5. MP only (1/½/0): 1.5, 1, 0.5."""
     e = three_teams()
     assert T.nemlikher_points(e) == {1: D(8), 2: D("5.5"), 3: D("4.5")}
@@ -206,7 +207,8 @@ def test_direct_encounter_swiss_rule_and_restart() -> None:
     assert T.extended_direct_encounter(rr, [3, 2, 1]) == [[1], [2], [3]]
 
 
-# -- seed 000: the two cautionary cases --------------------------------------------------------
+# -- Team Competitions 1972: the two cautionary cases
+# --------------------------------------------------------
 
 
 def olympiad_1966() -> TeamEvent:

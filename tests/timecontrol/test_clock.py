@@ -1,5 +1,5 @@
-"""Clock simulator (issue 8): Laws 2023 art. 6.3.1 (Fischer), 6.3.2 (delay, periods); seed 001
-(Fischer and Bronstein controls); seed 002 (main control)."""
+"""Clock simulator (issue 8): Laws 2023 art. 6.3.1 (Fischer), 6.3.2 (delay, periods); Laws
+Commentary 1997 (Fischer and Bronstein controls); Stage by Stage 1997 (main control)."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def test_bronstein_and_simple_delay() -> None:
 
 
 def test_armageddon_controls_and_continuing_after_the_flag() -> None:
-    # seed 002: the decisive game, white 6 min, black 5 min, no increment
+    # Stage by Stage 1997: the decisive game, white 6 min, black 5 min, no increment
     run = simulate(
         TimeControl.minutes(6),
         [100, 200, 100, 200],

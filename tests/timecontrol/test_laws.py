@@ -1,5 +1,5 @@
-"""Rule calculators per Laws edition (issue 8): seed 001 (1984 and 1997 rules), spec 7 (1997
-[L97] and 2023 [LAWS23] articles)."""
+"""Rule calculators per Laws edition (issue 8): Laws Commentary 1997 (1984 and 1997 rules), spec 7
+(1997 [L97] and 2023 [LAWS23] articles)."""
 
 from __future__ import annotations
 
@@ -26,10 +26,10 @@ from chessarbiter.timecontrol.laws import (
 @pytest.mark.parametrize(
     ("control", "category"),
     [
-        # 1997 Appendix C1 / seed 001: blitz "less than 15 minutes"
+        # 1997 Appendix C1 / Laws Commentary 1997: blitz "less than 15 minutes"
         ("600", "blitz"),
         ("899", "blitz"),
-        # 1997 Appendix B1 / seed 001: rapid "от 15 до 60 минут" — both ends included
+        # 1997 Appendix B1 / Laws Commentary 1997: rapid "от 15 до 60 минут" — both ends included
         ("900", "rapid"),
         ("3600", "rapid"),
         ("3601", "standard"),
@@ -86,7 +86,8 @@ def test_classify_sandclock_by_its_glass() -> None:
 
 
 def test_incorrect_claim_1997_seed_001_examples() -> None:
-    # seed 001: more than 6 minutes → 3 deducted; 4 minutes → 2 deducted; always +3 to the opponent
+    # Laws Commentary 1997: more than 6 minutes → 3 deducted; 4 minutes → 2 deducted; always +3 to
+    # the opponent
     assert incorrect_claim(600, 300, 1997).as_json() == {"claimant_time": 420, "opponent_time": 480}
     assert incorrect_claim(240, 300, 1997).as_json() == {"claimant_time": 120, "opponent_time": 480}
     assert incorrect_claim(360, 0, 1997).as_json() == {"claimant_time": 180, "opponent_time": 180}
@@ -94,7 +95,7 @@ def test_incorrect_claim_1997_seed_001_examples() -> None:
 
 
 def test_incorrect_claim_1984_seed_001() -> None:
-    # seed 001: 5 minutes added to the claimant's time; less than 5 minutes loses
+    # Laws Commentary 1997: 5 minutes added to the claimant's time; less than 5 minutes loses
     assert incorrect_claim(600, 300, 1984).as_json() == {"claimant_time": 300, "opponent_time": 300}
     lost = incorrect_claim(299, 300, 1984)
     assert lost.as_json() == {"claimant_time": 0, "opponent_time": 300, "claimant_loses": True}
@@ -153,7 +154,7 @@ def test_quickplay_2023_guidelines_iii_5() -> None:
 
 
 def test_default_time_1997_counts_from_the_scheduled_start() -> None:
-    # seed 001: round scheduled 15:00, started 15:30: the hour still ends at 16:00
+    # Laws Commentary 1997: round scheduled 15:00, started 15:30: the hour still ends at 16:00
     rule = default_time(1997)
     assert (rule.seconds, rule.counted_from) == (3600, "scheduled start")
     assert is_default_loss(3601, 1997, delay=1800)
@@ -178,7 +179,7 @@ def test_default_time_1984_choice() -> None:
 
 
 def test_flag_claims_1997_seed_001() -> None:
-    # seed 001: in rapid and blitz only the player; otherwise the arbiter may call it
+    # Laws Commentary 1997: in rapid and blitz only the player; otherwise the arbiter may call it
     assert not who_may_claim_flag("rapid", 1997).arbiter
     assert not who_may_claim_flag("blitz", 1997).arbiter
     assert who_may_claim_flag("standard", 1997).arbiter

@@ -1,5 +1,5 @@
 """Time-control model and notations (issue 8): PGN tag (PGN standard 9.6.1), FIDE's written
-style, TRF-2026 record 222 (spec 6.3); seed 002's main control."""
+style, TRF-2026 record 222 (spec 6.3); Stage by Stage 1997's main control."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ SEED_002 = "40/6000+30:20/3000+30:600+30"
 
 
 def test_seed_002_main_control() -> None:
-    # seed 002: 40 moves in 100 min, 20 in 50 min, 10 min for the rest, +30 s from move 1
+    # Stage by Stage 1997: 40 moves in 100 min, 20 in 50 min, 10 min for the rest, +30 s from move 1
     tc = TimeControl.parse_pgn(SEED_002)
     assert tc.periods == (Period(40, 6000, 30), Period(20, 3000, 30), Period(None, 600, 30))
     assert tc.to_pgn() == SEED_002

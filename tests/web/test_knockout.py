@@ -42,7 +42,7 @@ def cup_event(chief: User, arbiter: User) -> m.Event:
 
 def test_draw_and_play_a_match_to_the_end(cup_event: m.Event, chief: User) -> None:
     """Seeded bracket of 6 (spec 8): seeds 1 and 2 wait in round 2; a fide-1997 match of
-    stage 1 is two games, then two rapid games, then sudden death (seed 002)."""
+    stage 1 is two games, then two rapid games, then sudden death (Stage by Stage 1997)."""
     assert knockout.draw(cup_event, chief) == 5
     views = {v.row.number: v for v in knockout.views(cup_event)}
     assert (views[1].first, views[1].second) == ("Player 4", "Player 5")
@@ -82,7 +82,7 @@ def test_pages(client: Client, cup_event: m.Event, chief: User, arbiter: User) -
     r = client.post(url, {"action": "game", "result": "1-0", "version": "0"})
     assert r.status_code == 302
     assert m.KnockoutGame.objects.filter(match__event=cup_event).count() == 1
-    # an arbiter may not order an armageddon (the chief arbiter decides, seed 002)
+    # an arbiter may not order an armageddon (the chief arbiter decides, Stage by Stage 1997)
     r = client.post(url, {"action": "armageddon", "white": "first"})
     assert r.status_code == 403
     client.logout()
@@ -102,7 +102,7 @@ def test_withdrawal_after_the_draw_is_a_walkover(cup_event: m.Event, chief: User
 
 
 def test_replacement_takes_the_slot(cup_event: m.Event, chief: User) -> None:
-    """Seed 002: Nijboer replaced Zsuzsa Polgar in stage 1, in her place in the draw."""
+    """Stage by Stage 1997: Nijboer replaced Zsuzsa Polgar in stage 1, in her place in the draw."""
     knockout.draw(cup_event, chief)
     old = cup_event.players.get(name="Player 4")
     new = knockout.replace(old, chief, name="Nijboer, Friso", rating=2550)
@@ -129,7 +129,7 @@ def test_issue_13_item_7_a_replacement_goes_through_the_validator(
 
 
 def test_seed002_draw_in_the_web_with_fixed_numbers(chief: User) -> None:
-    """Seed 002 in the web: the champion and the invited player carry the numbers the
+    """Stage by Stage 1997 in the web: the champion and the invited player carry the numbers the
     organisers gave (801, 302); the players file's others get theirs from entry stage and
     rating, and the draw is the printed one where ratings do not tie (here: checked on the
     first matches and the final)."""
@@ -163,7 +163,8 @@ def test_seed002_draw_in_the_web_with_fixed_numbers(chief: User) -> None:
 
 
 def test_seed002_first_game_colours_alternate_down_the_stage(chief: User) -> None:
-    """Seed 002: one colour lot for the stage's first pair, then alternating down the list."""
+    """Stage by Stage 1997: one colour lot for the stage's first pair, then alternating down the
+    list."""
     ev = services.create_event(
         chief, name="KO", system="knockout", knockout_scheme="seeded", rounds=3
     )

@@ -318,7 +318,7 @@ def test_issue13_item1_a_result_entered_does_not_rebuild_the_event(
     whole, scores before the round, versions, results and completeness included."""
     from django.core.cache import cache
 
-    from chessarbiter.web.events import reports, store
+    from chessarbiter.web.events import store, tables
 
     ev = _swiss(chief, arbiter, 12)  # 6 boards
     play_round(ev, chief, "=")
@@ -336,9 +336,9 @@ def test_issue13_item1_a_result_entered_does_not_rebuild_the_event(
 
     def shown_is_whole() -> None:
         ev.refresh_from_db()
-        shown = reports.round_view(ev, 2)  # from the cache: what the answer was made from
+        shown = tables.round_view(ev, 2)  # from the cache: what the answer was made from
         cache.clear()
-        assert reports.round_view(ev, 2) == shown
+        assert tables.round_view(ev, 2) == shown
 
     entries = [(n, "1") for n in range(1, 7)] + [(3, "=")]
     for number, key in entries:
@@ -349,7 +349,7 @@ def test_issue13_item1_a_result_entered_does_not_rebuild_the_event(
         builds.clear()
         assert client.get(reverse("arbiter:round", args=[ev.pk, 2])).status_code == 200
         builds.clear()  # the page, rebuilt once as before (the test emptied the cache)
-    assert reports.round_view(ev, 2).complete
+    assert tables.round_view(ev, 2).complete
     # another change between two results (here a late entry): the round is computed whole
     services.add_player(ev, chief, name="Late", entry_round=3)
     r = _post(client, ev, 2, board=1, result="0", replace=1)
@@ -357,10 +357,10 @@ def test_issue13_item1_a_result_entered_does_not_rebuild_the_event(
     shown_is_whole()
     # a result entered by another arbiter between the change and its answer: not lost
     board1, board2 = _board(ev, 2, 1), _board(ev, 2, 2)
-    reports.round_view(ev, 2)  # the view before, cached
+    tables.round_view(ev, 2)  # the view before, cached
     mine = services.set_result(board1.pk, arbiter, "=", replace=True)
     services.set_result(board2.pk, chief, "0-1", replace=True)
     ev.refresh_from_db()
     assert mine.event_version == ev.version - 1
-    view = reports.round_view_after_result(ev, 2, mine.board, mine.event_version)
+    view = tables.round_view_after_result(ev, 2, mine.board, mine.event_version)
     assert [b.choice for b in view.boards][:2] == ["=", "0-1"]

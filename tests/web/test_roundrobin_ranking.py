@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from chessarbiter.standings import ranking
 from chessarbiter.web.events import models as m
-from chessarbiter.web.events import reports, services, store
+from chessarbiter.web.events import services, store, tables
 
 from .conftest import NAMES, login, play_round
 
@@ -67,9 +67,9 @@ def test_issue_13_item_5_tie_breaks_separate_what_points_do_not(round_robin: m.E
     assert sorted(by_points.values()) == ["1", "2-5", "2-5", "2-5", "2-5", "6"]
     by_event = {r.pairing_number: r.shared for r in ranking(t, "SB,DE")}
     assert sorted(by_event.values(), key=int) == ["1", "2", "3", "4", "5", "6"]
-    _names, rows, _rounds = reports.standings_rows(round_robin)
+    _names, rows, _rounds = tables.standings_rows(round_robin)
     assert {r.number: r.place for r in rows} == by_event
-    assert {n: place for n, _name, _pts, _cells, place in reports.grid(round_robin)} == by_event
+    assert {n: place for n, _name, _pts, _cells, place in tables.grid(round_robin)} == by_event
 
 
 def test_issue_13_item_5_every_page_gives_the_same_places(
@@ -101,7 +101,7 @@ def test_issue_13_item_5_a_swiss_crosstable_follows_the_standings(
     """The Swiss crosstable (rows in standings order) shares the standings' rows."""
     for _round in range(3):
         play_round(event, chief, "=")
-    names, rows, rounds = reports.standings_rows(event)
-    cross, cross_rounds = reports.crosstable(event)
+    names, rows, rounds = tables.standings_rows(event)
+    cross, cross_rounds = tables.crosstable(event)
     assert (cross, cross_rounds) == (rows, rounds)
     assert names == ["BH/C1", "BH", "SB", "DE"]

@@ -12,7 +12,7 @@ from chessarbiter import trf
 from chessarbiter.model import Colour
 from chessarbiter.pairing.dutch.engine import pair_round
 from chessarbiter.web.events import models as m
-from chessarbiter.web.events import reports, services, store
+from chessarbiter.web.events import services, store, tables
 
 from .conftest import play_round
 
@@ -51,7 +51,7 @@ def test_three_rounds_scores_and_standings(event: m.Event, chief: User) -> None:
     for _ in range(3):
         play_round(event, chief)
     event.refresh_from_db()
-    names, rows, after = reports.standings_rows(event)
+    names, rows, after = tables.standings_rows(event)
     assert after == 3
     assert names == ["BH/C1", "BH", "SB", "DE"]
     assert sum(Decimal(r.points) for r in rows) == Decimal(15)  # 5 games a round

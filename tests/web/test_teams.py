@@ -1,5 +1,5 @@
 """Team events in the web application (issue 7): teams and lists, a team round robin by the
-Berger tables (seed 000), board results, team standings with C.07 team tie-breaks."""
+Berger tables (Team Competitions 1972), board results, team standings with C.07 team tie-breaks."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def league(chief: User) -> m.Event:
 
 
 def test_berger_round_with_odd_boards_white_for_the_home_team(league: m.Event, chief: User) -> None:
-    """Seed 000: Berger tables for teams; the first-named (home) team has white on odd
+    """Team Competitions 1972: Berger tables for teams; the first-named (home) team has white on odd
     boards and black on even boards; board k: the k-th player of each list."""
     rnd = services.pair_next_round(league, chief)
     pairings = list(rnd.team_pairings.select_related("home", "away"))
@@ -101,8 +101,8 @@ def test_short_list_is_refused(league: m.Event, chief: User) -> None:
 
 
 def test_absent_player_shifting_reserve(league: m.Event, chief: User) -> None:
-    """Seed 000, shifting reserves: Alpha 1 is absent, so Alpha 2 moves to board 1 and the
-    reserve Alpha 3 plays board 2."""
+    """Team Competitions 1972, shifting reserves: Alpha 1 is absent, so Alpha 2 moves to board 1 and
+    the reserve Alpha 3 plays board 2."""
     services.set_bye_request(league.players.get(name="Alpha 1"), chief, 1, "Z")
     rnd = services.pair_next_round(league, chief)
     match = rnd.team_pairings.get(home__name="Alpha")
@@ -114,8 +114,8 @@ def test_absent_player_shifting_reserve(league: m.Event, chief: User) -> None:
 
 
 def test_empty_board_is_a_forfeit_and_two_thirds_rule(league: m.Event, chief: User) -> None:
-    """Seed 000: a team's empty board is lost by forfeit; a team with fewer than two thirds
-    of its boards present cannot play (it is withdrawn)."""
+    """Team Competitions 1972: a team's empty board is lost by forfeit; a team with fewer than two
+    thirds of its boards present cannot play (it is withdrawn)."""
     league.boards_per_team = 3
     league.save()
     services.set_bye_request(league.players.get(name="Delta 3"), chief, 1, "Z")
@@ -175,7 +175,7 @@ def test_team_swiss_rounds_with_a_bye(chief: User, system: str) -> None:
 def test_board_prizes_page_and_trf_export_with_teams(
     client: Client, league: m.Event, chief: User
 ) -> None:
-    """Seed 000 board prizes in the web, and the teams written to TRF-2026 (310)."""
+    """Team Competitions 1972 board prizes in the web, and the teams written to TRF-2026 (310)."""
     rnd = services.pair_next_round(league, chief)
     for b in rnd.boards.exclude(black=None):
         services.set_result(b.pk, chief, "1-0")

@@ -14,7 +14,7 @@ def test_incorrect_claim_1997(client: Client, db: object) -> None:
     page = client.get(
         "/tools/", {"tool": "claim", "claimant": "4:00", "opponent": "300", "laws": "1997"}
     )
-    assert b"120 s" in page.content and b"480 s" in page.content  # seed 001
+    assert b"120 s" in page.content and b"480 s" in page.content  # Laws Commentary 1997
 
 
 def test_flag_and_telegraph(client: Client, db: object) -> None:

@@ -1,6 +1,7 @@
 """``chessarbiter clock ...``: time controls, the clock simulator and the arbiter's calculators.
 
-The rules live in :mod:`chessarbiter.timecontrol` (issue 8; seeds 000–002, spec section 7).
+The rules live in :mod:`chessarbiter.timecontrol` (Team Competitions 1972, Laws Commentary 1997 and
+Stage by Stage 1997, spec section 7).
 Commands:
 
 * ``classify CONTROL --laws 1997|2023 [--json]`` → ``{"category": "blitz"}``;
@@ -126,8 +127,8 @@ def clock_group() -> None:
 def classify_command(control: str, laws: str, as_json: bool) -> None:
     """Standard, rapid or blitz for CONTROL (PGN TimeControl notation, seconds, or FIDE style).
 
-    1997 (Appendix B1/C1, seed 001): rapid 15–60 min, blitz under 15; 2023 (A.1/B.1): by time
-    + 60 × increment, blitz up to 10 min, rapid more than 10 and less than 60.
+    1997 (Appendix B1/C1, Laws Commentary 1997): rapid 15–60 min, blitz under 15; 2023 (A.1/B.1): by
+    time + 60 × increment, blitz up to 10 min, rapid more than 10 and less than 60.
     """
     tc = _single(control)
     category = classify(tc, laws)

@@ -77,7 +77,7 @@ from chessarbiter.pairing.generator import (
     parse_config,
 )
 from chessarbiter.pairing.readiness import check_ready_to_pair
-from chessarbiter.pairing.result import NoValidPairingError, RoundPairing
+from chessarbiter.pairing.round_pairing import NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.state import Edition
 
 EXIT_OK = 0

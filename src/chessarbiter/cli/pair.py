@@ -20,7 +20,7 @@ from chessarbiter.pairing.apply import apply_pairing
 from chessarbiter.pairing.checker import tournament_before_round
 from chessarbiter.pairing.dutch.engine import explain_round, no_pairing_reason, pair_round
 from chessarbiter.pairing.readiness import check_ready_to_pair
-from chessarbiter.pairing.result import NoValidPairingError, RoundPairing
+from chessarbiter.pairing.round_pairing import NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.colours import ColourRule
 from chessarbiter.pairing.swiss.state import Edition
 
@@ -29,7 +29,7 @@ def pairing_as_json(pairing: RoundPairing, edition: Edition) -> str:
     """``{"round": N, "edition": "2026", "boards": [{"board": 1, "white": 3, "black": 7}, ...],
     "bye": 12}`` (``null`` when there is no pairing-allocated bye).
 
-    >>> from chessarbiter.pairing.result import Board
+    >>> from chessarbiter.pairing.round_pairing import Board
     >>> pairing_as_json(RoundPairing(2, (Board(3, 7),), bye=None), Edition.DUTCH_2026)
     '{"round": 2, "edition": "2026", "boards": [{"board": 1, "white": 3, "black": 7}], "bye": null}'
     """
@@ -138,7 +138,7 @@ def pairing_as_text(tournament: Tournament, pairing: RoundPairing, edition: Edit
     default="current",
     show_default=True,
     help="E.2 of 2017/2026 (wider colour difference decides between two absolute "
-    "preferences) or the 2013 reading of seed 004 (it does not).",
+    "preferences) or the 2013 reading of Dutch Colours 2013 (it does not).",
 )
 @click.pass_context
 def pair_command(

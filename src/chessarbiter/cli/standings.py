@@ -12,7 +12,7 @@ import click
 from chessarbiter import trf
 from chessarbiter.crosstable import crosstable_text, standings_text
 from chessarbiter.model import Tournament
-from chessarbiter.reports import standings_csv, standings_html
+from chessarbiter.output import standings_csv, standings_html
 from chessarbiter.standings import Standing, ranking, resolve_after_round
 from chessarbiter.tiebreaks import UnsupportedTieBreakError, parse_list
 from chessarbiter.tiebreaks.c07 import SUPPORTED, breakdown

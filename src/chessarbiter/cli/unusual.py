@@ -1,4 +1,4 @@
-"""Seed 000's "unusual chess" tools on the command line (issue 8):
+"""Team Competitions 1972's "unusual chess" tools on the command line:
 
 * ``chessarbiter telegraph encode|decode|days`` — the telegraph code and the sending days;
 * ``chessarbiter schedule plan|blitz-evening|swiss-days|load`` — competition calendars (by
@@ -27,14 +27,14 @@ import chess
 import click
 
 from chessarbiter import limits
-from chessarbiter.unusual import blitz as bz
-from chessarbiter.unusual import handicap as hc
-from chessarbiter.unusual import load as ld
-from chessarbiter.unusual import radio as rd
-from chessarbiter.unusual import schedule as sc
-from chessarbiter.unusual import simul as sm
-from chessarbiter.unusual import solving as sv
-from chessarbiter.unusual import telegraph as tg
+from chessarbiter.special import blitz as bz
+from chessarbiter.special import handicap as hc
+from chessarbiter.special import load as ld
+from chessarbiter.special import radio as rd
+from chessarbiter.special import schedule as sc
+from chessarbiter.special import simul as sm
+from chessarbiter.special import solving as sv
+from chessarbiter.special import telegraph as tg
 
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -43,8 +43,11 @@ _code_option = click.option(
     type=click.Choice([c.value for c in tg.Code]),
     default=tg.Code.GRINGMUTH.value,
     show_default=True,
-    help="gringmuth: the consonant + vowel code seed 000 calls Udemann's (Soviet naming); "
-    "uedemann: Uedemann's original 1882 code.",
+    help=(
+        "gringmuth: the consonant + vowel code Team Competitions 1972 calls Udemann's (Soviet "
+        "naming); "
+        "uedemann: Uedemann's original 1882 code."
+    ),
 )
 _fen_option = click.option("--fen", default=None, help="Start position (default: the initial one).")
 
@@ -133,8 +136,8 @@ def encode_command(
     style: str,
     as_json: bool,
 ) -> None:
-    """Encode SAN MOVES (e.g. "e4 e5 Nf3") in the telegraph code (seed 000), checking every
-    move's legality."""
+    """Encode SAN MOVES (e.g. "e4 e5 Nf3") in the telegraph code (Team Competitions 1972), checking
+    every move's legality."""
     the_code = tg.Code(code)
     words = tg.encode_game(split_san(moves), fen, the_code, mark_captures=mark_captures)
     if style == "telegram":
@@ -163,8 +166,8 @@ def encode_command(
 def decode_command(
     words: tuple[str, ...], fen: str | None, code: str, telegram: bool, as_json: bool
 ) -> None:
-    """Decode telegraph WORDs (one move each; seed 000) into SAN, refusing an illegal move with
-    its number and word."""
+    """Decode telegraph WORDs (one move each; Team Competitions 1972) into SAN, refusing an illegal
+    move with its number and word."""
     the_code = tg.Code(code)
     tokens = " ".join(words).split()
     if telegram:
@@ -200,8 +203,8 @@ def decode_command(
 )
 @_json_option
 def days_command(start: dt.datetime, moves_text: str, first_move: int, as_json: bool) -> None:
-    """Sending days of a telegraph game (seed 000): White Mon/Wed/Fri, Black Tue/Thu/Sat,
-    before midnight. Exit 3 for bad move numbers or days past 9999-12-31."""
+    """Sending days of a telegraph game (Team Competitions 1972): White Mon/Wed/Fri, Black
+    Tue/Thu/Sat, before midnight. Exit 3 for bad move numbers or days past 9999-12-31."""
     days = tg.sending_days(_date(start), tg.parse_move_numbers(moves_text), first_move=first_move)
     if as_json:
         rows = [{"move": d.move, "white": str(d.white), "black": str(d.black)} for d in days]
@@ -266,7 +269,7 @@ def plan_as_dict(plan: sc.SchedulePlan) -> dict[str, Any]:
     "--regime",
     type=click.Choice(list(sc.REGIMES), case_sensitive=False),
     default=None,
-    help="One of seed 000's regimes instead of --pattern: "
+    help="One of Team Competitions 1972's regimes instead of --pattern: "
     + "; ".join(f"{r.name} {r.pattern}" for r in sc.REGIMES.values())
     + " (hard and three-in-two with morning adjournments).",
 )
@@ -279,7 +282,10 @@ def plan_as_dict(plan: sc.SchedulePlan) -> dict[str, Any]:
 @click.option(
     "--morning-adjournments",
     is_flag=True,
-    help="Morning adjournment sessions are held: every 7th day must be free (seed 000).",
+    help=(
+        "Morning adjournment sessions are held: every 7th day must be free (Team Competitions "
+        "1972)."
+    ),
 )
 @click.option(
     "--rest-every",
@@ -299,9 +305,9 @@ def plan_command(
     rest_every: int | None,
     as_json: bool,
 ) -> None:
-    """Lay out a competition calendar and check seed 000's rules (rest days, adjournment days
-    before the last round and around the stages). Give --pattern or --regime. Exits with 1 if a
-    rule is broken, 3 for a malformed pattern or a calendar longer than
+    """Lay out a competition calendar and check Team Competitions 1972's rules (rest days,
+    adjournment days before the last round and around the stages). Give --pattern or --regime. Exits
+    with 1 if a rule is broken, 3 for a malformed pattern or a calendar longer than
     1100 days or past 9999-12-31."""
     plan = sc.plan_schedule(
         _date(start),
@@ -320,7 +326,7 @@ def plan_command(
         for v in plan.violations:
             click.echo(f"violation: {_day(v.date)}: {v.message}")
         if not plan.violations:
-            click.echo(f"ok: {plan.rounds} rounds, seed 000's rules are met")
+            click.echo(f"ok: {plan.rounds} rounds, Team Competitions 1972's rules are met")
     if plan.violations:
         ctx.exit(1)
 
@@ -333,7 +339,9 @@ def plan_command(
     help=f"Players of the round robin, 2 to {sc.blitz_max_players(False)} "
     f"({sc.blitz_max_players(True)} on a day off; exit 3 beyond).",
 )
-@click.option("--day-off", is_flag=True, help="A day off: 5 hours and 20 players (seed 000).")
+@click.option(
+    "--day-off", is_flag=True, help="A day off: 5 hours and 20 players (Team Competitions 1972)."
+)
 @click.option(
     "--start",
     "start_text",
@@ -354,8 +362,9 @@ def plan_command(
 def blitz_evening_command(
     players: int, day_off: bool, start_text: str, round_minutes: int, as_json: bool
 ) -> None:
-    """Plan a one-evening blitz round robin (seed 000): 5 minutes a player, at most 4 hours
-    (5 on a day off) and 16 players (20), a break after every four rounds and before the last."""
+    """Plan a one-evening blitz round robin (Team Competitions 1972): 5 minutes a player, at most 4
+    hours (5 on a day off) and 16 players (20), a break after every four rounds and before the
+    last."""
     try:
         start = dt.datetime.strptime(start_text, "%H:%M").time()
     except ValueError:
@@ -407,9 +416,9 @@ def blitz_evening_command(
 @click.option("--start", type=click.DateTime(formats=["%Y-%m-%d"]), required=True)
 @_json_option
 def swiss_days_command(rounds: int, start: dt.datetime, as_json: bool) -> None:
-    """Sessions of a Swiss with adjournments (seed 000): day 1 round in the morning, adjournments
-    in the evening; day 2 adjournments in the morning, round in the evening; day 3 adjournments
-    morning and evening; repeat. Exit 3 for a session past 9999-12-31."""
+    """Sessions of a Swiss with adjournments (Team Competitions 1972): day 1 round in the morning,
+    adjournments in the evening; day 2 adjournments in the morning, round in the evening; day 3
+    adjournments morning and evening; repeat. Exit 3 for a session past 9999-12-31."""
     sessions = list(sc.swiss_adjournment_sessions(rounds, _date(start)))
     if as_json:
         rows = [
@@ -470,8 +479,8 @@ def load_command(
     days_per_year: int | None,
     as_json: bool,
 ) -> None:
-    """Seed 000's competition load for a level (players not released from work); with a planned
-    season (all three figures), report each figure above the norm and exit with 1."""
+    """Team Competitions 1972's competition load for a level (players not released from work); with
+    a planned season (all three figures), report each figure above the norm and exit with 1."""
     norm = ld.load_for(level)
     planned = (days_per_week, hours, days_per_year)
     if any(p is not None for p in planned) and any(p is None for p in planned):
@@ -516,7 +525,7 @@ def load_command(
         for e in excesses:
             click.echo(f"excess: {e.message}")
         if days_per_week is not None and not excesses:
-            click.echo("ok: the planned season is within seed 000's norm")
+            click.echo("ok: the planned season is within Team Competitions 1972's norm")
     if excesses:
         ctx.exit(1)
 
@@ -557,8 +566,8 @@ def parse_roster(text: str) -> list[sm.Classification]:
 def simul_limit_command(
     ctx: click.Context, exhibitor: str, participants: str, as_json: bool
 ) -> None:
-    """The most participants of an ordinary simul (seed 000: 10 × the class gap; none of the
-    adjacent class). With a roster, exits with 1 if it breaks the rule."""
+    """The most participants of an ordinary simul (Team Competitions 1972: 10 × the class gap; none
+    of the adjacent class). With a roster, exits with 1 if it breaks the rule."""
     who = sm.parse_classification(exhibitor)
     roster = parse_roster(participants)
     limit = sm.simul_limit(who, roster)
@@ -613,13 +622,13 @@ def parse_simul_result(text: str) -> sm.SimulResult:
     type=int,
     default=5,
     show_default=True,
-    help="Minutes over the fastest simul that cost ½ point (seed 000: 5 or 10); 1 to "
+    help="Minutes over the fastest simul that cost ½ point (Team Competitions 1972: 5 or 10); 1 to "
     f"{limits.MAX_MINUTES}.",
 )
 @_json_option
 def simul_score_command(results: tuple[str, ...], per: int, as_json: bool) -> None:
-    """Rank a simul contest (seed 000): the fastest simul is the base, the others lose ½ point
-    per PER minutes more."""
+    """Rank a simul contest (Team Competitions 1972): the fastest simul is the base, the others lose
+    ½ point per PER minutes more."""
     standings = sm.simul_contest([parse_simul_result(r) for r in results], per)
     rows = [
         {
@@ -674,8 +683,8 @@ def parse_player(text: str) -> hc.HandicapPlayer:
 )
 @_json_option
 def eliminate_command(players: tuple[str, ...], rounds: tuple[str, ...], as_json: bool) -> None:
-    """Who is eliminated after each round of a handicap Swiss (seed 000: each player's own limit
-    of lost points, 1½, 2, ... 5)."""
+    """Who is eliminated after each round of a handicap Swiss (Team Competitions 1972: each player's
+    own limit of lost points, 1½, 2, ... 5)."""
     reports = hc.run_handicap(
         [parse_player(p) for p in players], [hc.parse_round(r) for r in rounds]
     )
@@ -733,7 +742,7 @@ def parse_points(text: str) -> tuple[str, Decimal]:
 
 
 def parse_solver(text: str) -> tuple[str, list[sv.Answer]]:
-    """``NAME=ANSWERS`` (see :func:`~chessarbiter.unusual.solving.parse_answers`); ``NAME=``
+    """``NAME=ANSWERS`` (see :func:`~chessarbiter.special.solving.parse_answers`); ``NAME=``
     for a solver who solved nothing.
 
     >>> parse_solver("Ivanov=1,2:sc")[1][1].cooks
@@ -774,8 +783,8 @@ def solving_score_command(
     unsound_bonus: str,
     as_json: bool,
 ) -> None:
-    """Rank a solving contest (seed 000): points for each correct solution, optional premiums
-    for cooks and unsoundness; equal totals share places."""
+    """Rank a solving contest (Team Competitions 1972): points for each correct solution, optional
+    premiums for cooks and unsoundness; equal totals share places."""
     points: dict[str, Decimal] = {}
     for text in positions:
         name, value = parse_points(text)
@@ -831,8 +840,8 @@ def solving_score_command(
 )
 @_json_option
 def radio_split_command(shown: str, transmissions: tuple[str, ...], as_json: bool) -> None:
-    """The opponent's real thinking time in a radio/telephone match (seed 000: his side of the
-    clock shows his thinking plus the transmission of the moves)."""
+    """The opponent's real thinking time in a radio/telephone match (Team Competitions 1972: his
+    side of the clock shows his thinking plus the transmission of the moves)."""
     try:
         minutes = [sm.parse_minutes(t) for t in (shown, *transmissions)]
     except sm.SimulError as e:
@@ -868,7 +877,7 @@ def radio_split_command(shown: str, transmissions: tuple[str, ...], as_json: boo
     type=click.Choice([g.value for g in bz.DrawGround], case_sensitive=False),
     default=bz.DrawGround.PIECES.value,
     show_default=True,
-    help="The ground of the claim (seed 000, blitz rule 2).",
+    help="The ground of the claim (Team Competitions 1972, blitz rule 2).",
 )
 @click.option("--moves", "moves_text", default="", help="SAN moves played from FEN (repetition).")
 @_json_option
@@ -876,9 +885,9 @@ def radio_split_command(shown: str, transmissions: tuple[str, ...], as_json: boo
 def blitz_claim_command(
     ctx: click.Context, fen: str, ground: str, moves_text: str, as_json: bool
 ) -> None:
-    """Judge a blitz draw claim in FEN (seed 000): stalemate, agreement, both flags fallen,
-    repetition, perpetual check, or one like piece each without pawns. Exits with 1 if the claim
-    is rejected."""
+    """Judge a blitz draw claim in FEN (Team Competitions 1972): stalemate, agreement, both flags
+    fallen, repetition, perpetual check, or one like piece each without pawns. Exits with 1 if the
+    claim is rejected."""
     claim = bz.blitz_draw_claim(fen, ground, moves=split_san((moves_text,)))
     if as_json:
         click.echo(
@@ -906,31 +915,34 @@ def register(cli: click.Group) -> None:
 
     @cli.group("telegraph")
     def telegraph() -> None:
-        """Telegraph/correspondence games (seed 000): the move code and the sending days."""
+        """Telegraph/correspondence games (Team Competitions 1972): the move code and the sending
+        days."""
 
     @cli.group("schedule")
     def schedule() -> None:
-        """Competition calendars, Swiss day plans, the load by level, blitz evenings (seed 000)."""
+        """Competition calendars, Swiss day plans, the load by level, blitz evenings (Team
+        Competitions 1972)."""
 
     @cli.group("simul")
     def simul() -> None:
-        """Simultaneous exhibitions and simul contests (seed 000)."""
+        """Simultaneous exhibitions and simul contests (Team Competitions 1972)."""
 
     @cli.group("handicap")
     def handicap() -> None:
-        """Handicap tournaments (seed 000): a Swiss with elimination on personal limits."""
+        """Handicap tournaments (Team Competitions 1972): a Swiss with elimination on personal
+        limits."""
 
     @cli.group("solving")
     def solving() -> None:
-        """Solving contests for studies and problems (seed 000)."""
+        """Solving contests for studies and problems (Team Competitions 1972)."""
 
     @cli.group("radio")
     def radio() -> None:
-        """Radio and telephone matches (seed 000)."""
+        """Radio and telephone matches (Team Competitions 1972)."""
 
     @cli.group("blitz")
     def blitz() -> None:
-        """Blitz draw claims (seed 000)."""
+        """Blitz draw claims (Team Competitions 1972)."""
 
     for command in (encode_command, decode_command, days_command):
         telegraph.add_command(command)

@@ -6,7 +6,7 @@ overwrite an entry that already holds something else, so a round cannot be recor
 mistake.
 
 >>> from chessarbiter.model import Player, Tournament
->>> from chessarbiter.pairing.result import Board, RoundPairing
+>>> from chessarbiter.pairing.round_pairing import Board, RoundPairing
 >>> t = Tournament(total_rounds=3)
 >>> for n in (1, 2, 3):
 ...     _ = t.add_player(Player(n, f"P{n}"))
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from chessarbiter.errors import TournamentError
 from chessarbiter.model import Colour, PlayerId, Result, RoundEntry, Tournament
-from chessarbiter.pairing.result import RoundPairing
+from chessarbiter.pairing.round_pairing import RoundPairing
 
 
 def _write(tournament: Tournament, number: PlayerId, round_number: int, entry: RoundEntry) -> None:

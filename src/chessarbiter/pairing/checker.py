@@ -26,7 +26,7 @@ from chessarbiter.model import Colour, PlayerId, Result, RoundEntry, Tournament
 from chessarbiter.pairing.dutch.engine import MatcherFactory, pair_round
 from chessarbiter.pairing.dutch.facts import Float
 from chessarbiter.pairing.dutch.weights import WeightContext
-from chessarbiter.pairing.result import NoValidPairingError, RoundPairing
+from chessarbiter.pairing.round_pairing import NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.state import Edition, SwissPlayer, SwissRound, prepare_round
 
 Pair = tuple[PlayerId, PlayerId]

@@ -73,7 +73,7 @@ from chessarbiter.model import (
 )
 from chessarbiter.pairing.apply import apply_pairing, record_bye, record_result
 from chessarbiter.pairing.dutch.engine import MatcherFactory, no_pairing_reason, pair_round
-from chessarbiter.pairing.result import NoValidPairingError, RoundPairing
+from chessarbiter.pairing.round_pairing import NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.state import Edition
 from chessarbiter.trf.records import FOUR_DIGITS
 

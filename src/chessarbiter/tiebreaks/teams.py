@@ -1,16 +1,16 @@
-"""Team competitions: scores, standings and team tie-breaks (issue 7).
+"""Team competitions: scores, standings and team tie-breaks.
 
 A small data model of its own (:class:`TeamEvent`, :class:`TeamMatch`, :class:`BoardGame`), with
 no web or database dependency, and:
 
 * the primary scores: match points (C.07 / spec 9: 2/1/0 by default, configurable, TRF-2026
-  ``362``), game points, **Nemlikher** (seed 000: game points plus 2 per won and 1 per drawn
-  match) and **match points only** (seed 000: 1 / ½ / 0);
+  ``362``), game points, **Nemlikher** (Team Competitions 1972: game points plus 2 per won and 1 per
+  drawn match) and **match points only** (Team Competitions 1972: 1 / ½ / 0);
 * the C.07 team tie-breaks of spec 5.4 -- MPvGP (13.1), EMMSB/EMGSB/EGMSB/EGGSB (13.2),
   EDE/EDET/EDEB/EDEBT/EDEBB (13.3), SSSC (13.4), BC (12.1), TBR (12.2), BBE (12.3) -- and
   Buchholz on a team score (8.1, ``BH:MP``/``BH:GP``);
-* the tie-breaks of seed 000: the correct team Sonneborn-Berger (``TSB``), the flawed 1966
-  Olympiad variant (``SB66``, labelled as such), won / won-and-drawn matches (``MW``, ``MWD``),
+* the tie-breaks of Team Competitions 1972: the correct team Sonneborn-Berger (``TSB``), the flawed
+  1966 Olympiad variant (``SB66``, labelled as such), won / won-and-drawn matches (``MW``, ``MWD``),
   board weighting (``BW``: by default the 1965 European team championship weights 58, 56, ...,
   42; any weights can be given) and the Berlin board weighting (``BERLIN``, spec 5.4, German
   practice);
@@ -58,7 +58,8 @@ HALF = Decimal("0.5")
 ONE = Decimal(1)
 WIN, DRAW, LOSS = ONE, HALF, ZERO
 
-#: Seed 000: the 1965 European team championship's board weights (board 1 x 58, board 2 x 56,
+#: Team Competitions 1972: the 1965 European team championship's board weights (board 1 x 58, board
+# 2 x 56,
 #: ..., board 9 x 42).
 WEIGHTS_1965: tuple[int, ...] = (58, 56, 54, 52, 50, 48, 46, 44, 42)
 
@@ -305,12 +306,13 @@ class Score(enum.Enum):
     """The primary score of a team event."""
 
     MP = "mp"  # match points, 2/1/0 by default (spec 9, TRF-2026 362)
-    GP = "gp"  # game points: the sum of the board points (seed 000: the Soviet default)
-    NEMLIKHER = "nemlikher"  # seed 000: game points + 2 per won and 1 per drawn match
-    MP1 = "mp1"  # seed 000: match points only, 1 / ½ / 0
+    # game points: the sum of the board points (Team Competitions 1972: the Soviet default)
+    GP = "gp"
+    NEMLIKHER = "nemlikher"  # Team Competitions 1972: game points + 2 per won and 1 per drawn match
+    MP1 = "mp1"  # Team Competitions 1972: match points only, 1 / ½ / 0
 
 
-#: Seed 000: a won match 1, drawn ½, lost 0 (the MP1 score, MWD, and SB66's factor).
+#: Team Competitions 1972: a won match 1, drawn ½, lost 0 (the MP1 score, MWD, and SB66's factor).
 _MATCH_SHARE = {"W": ONE, "D": HALF, "L": ZERO}
 
 
@@ -370,13 +372,13 @@ def game_points(event: TeamEvent) -> dict[int, Decimal]:
 
 
 def nemlikher_points(event: TeamEvent) -> dict[int, Decimal]:
-    """Seed 000, S. Nemlikher's proposal: game points plus 2 per won match and 1 per drawn
-    match (the bonus does not scale with the team size, as the seed remarks)."""
+    """Team Competitions 1972, S. Nemlikher's proposal: game points plus 2 per won match and 1 per
+    drawn match (the bonus does not scale with the team size, as the seed remarks)."""
     return scores(event, Score.NEMLIKHER)
 
 
 def match_points_only(event: TeamEvent) -> dict[int, Decimal]:
-    """Seed 000: a Swiss on match points only, a won match 1, drawn ½, lost 0."""
+    """Team Competitions 1972: a Swiss on match points only, a won match 1, drawn ½, lost 0."""
     return scores(event, Score.MP1)
 
 
@@ -400,15 +402,15 @@ C07_TEAM = {
     "BBE": "C.07 12.3",
     "BH": "C.07 8.1",
 }
-#: Seed 000 and other non-C.07 team tie-breaks.
+#: Team Competitions 1972 and other non-C.07 team tie-breaks.
 OTHER_TEAM = {
     "MP": "match points (spec 5.4)",
     "GP": "game points (spec 5.4)",
-    "MW": "seed 000: number of won matches",
-    "MWD": "seed 000: won matches + ½ drawn matches",
-    "TSB": "seed 000: team Sonneborn-Berger (correct)",
-    "SB66": "seed 000: the FLAWED 1966 Olympiad Sonneborn-Berger",
-    "BW": "seed 000: board weighting (default the 1965 weights 58, 56, ..., 42)",
+    "MW": "Team Competitions 1972: number of won matches",
+    "MWD": "Team Competitions 1972: won matches + ½ drawn matches",
+    "TSB": "Team Competitions 1972: team Sonneborn-Berger (correct)",
+    "SB66": "Team Competitions 1972: the FLAWED 1966 Olympiad Sonneborn-Berger",
+    "BW": "Team Competitions 1972: board weighting (default the 1965 weights 58, 56, ..., 42)",
     "BERLIN": "spec 5.4: Berlin board weighting (German practice)",
 }
 SUPPORTED = (*C07_TEAM, *OTHER_TEAM)
@@ -760,9 +762,9 @@ def extended_sonneborn_berger(
 
 
 def team_sonneborn_berger(event: TeamEvent, score: Score | str = Score.GP) -> dict[int, Decimal]:
-    """Seed 000, the correct team Sonneborn-Berger ("the system our code recommends"): the sum
-    over the matches of (the opponent's final primary score) x (the game points scored in that
-    match), so the score by which a match was won counts. In a game-point event this is C.07
+    """Team Competitions 1972, the correct team Sonneborn-Berger ("the system our code recommends"):
+    the sum over the matches of (the opponent's final primary score) x (the game points scored in
+    that match), so the score by which a match was won counts. In a game-point event this is C.07
     EGGSB; in a match-point event EMGSB.
 
     >>> ms = [TeamMatch(1, 1, 2, (BoardGame(1, 11, 21, WIN), BoardGame(2, 12, 22, DRAW)))]
@@ -778,9 +780,9 @@ def team_sonneborn_berger(event: TeamEvent, score: Score | str = Score.GP) -> di
 
 
 def sonneborn_berger_1966(event: TeamEvent, score: Score | str = Score.GP) -> dict[int, Decimal]:
-    """Seed 000, **the flawed 1966 Olympiad variant** (kept to reproduce and explain it, not to
-    use): the chief arbiter summed the final scores of the opponents whose matches were won
-    plus half the scores of those drawn -- individual Sonneborn-Berger applied to matches, so
+    """Team Competitions 1972, **the flawed 1966 Olympiad variant** (kept to reproduce and explain
+    it, not to use): the chief arbiter summed the final scores of the opponents whose matches were
+    won plus half the scores of those drawn -- individual Sonneborn-Berger applied to matches, so
     the score by which a match was won no longer counted (it gave Hungary the bronze instead of
     Yugoslavia).
 
@@ -800,14 +802,14 @@ def sonneborn_berger_1966(event: TeamEvent, score: Score | str = Score.GP) -> di
 
 
 def matches_won(event: TeamEvent) -> dict[int, Decimal]:
-    """Seed 000: the number of won matches (the all-Union event whose regulations forgot drawn
-    matches)."""
+    """Team Competitions 1972: the number of won matches (the all-Union event whose regulations
+    forgot drawn matches)."""
     return {t: Decimal(sum(r.outcome == "W" for r in rs)) for t, rs in records(event).items()}
 
 
 def matches_won_drawn(event: TeamEvent) -> dict[int, Decimal]:
-    """Seed 000 (FIDE congress 1966: "first compare won and drawn matches"): won matches plus
-    half the drawn ones, so three draws outweigh one more win."""
+    """Team Competitions 1972 (FIDE congress 1966: "first compare won and drawn matches"): won
+    matches plus half the drawn ones, so three draws outweigh one more win."""
     return {t: sum((_MATCH_SHARE[r.outcome] for r in rs), ZERO) for t, rs in records(event).items()}
 
 
@@ -832,8 +834,8 @@ def berlin_weights(boards: int) -> tuple[int, ...]:
 def board_weighted(
     event: TeamEvent, weights: Sequence[int | Decimal] = WEIGHTS_1965
 ) -> dict[int, Decimal]:
-    """Seed 000, board weighting: the sum over all matches of weight[board] x the points
-    scored on that board. By default the 1965 European team championship weights (board 1
+    """Team Competitions 1972, board weighting: the sum over all matches of weight[board] x the
+    points scored on that board. By default the 1965 European team championship weights (board 1
     x 58, board 2 x 56, ..., 42), which the seed cites as a cautionary case: the
     Yugoslavs scored 2853 to Hungary's 2346 although Hungary won 9 matches of 10 to 6.
 

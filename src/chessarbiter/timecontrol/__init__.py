@@ -1,4 +1,4 @@
-"""Time controls, clocks and the arbiter's rule calculators of each Laws edition (issue 8).
+"""Time controls, clocks and the arbiter's rule calculators of each Laws edition.
 
 * :mod:`~chessarbiter.timecontrol.model` — :class:`TimeControl` and its notations (PGN tag,
   FIDE's written style, TRF-2026 record 222);

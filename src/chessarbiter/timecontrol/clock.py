@@ -17,7 +17,7 @@ e.g. Armageddon) and the thinking time of every move, :func:`simulate` replays t
 A flag falls when the clock reaches 0 during a move (a move that uses exactly the remaining time
 flags: the display shows 0:00 before the press). By default the simulation stops at the first
 flag; with ``stop_at_flag=False`` it continues (a flag in rapid/blitz counts only when claimed —
-seed 002, seed 001) and the fallen clock stays at 0.
+Stage by Stage 1997, Laws Commentary 1997) and the fallen clock stays at 0.
 
 >>> run = simulate(TimeControl.parse_pgn("180+2"), [10, 20, 175, 5])
 >>> [(s.side, s.white, s.black) for s in run.states]
@@ -145,7 +145,7 @@ def simulate(
     """Replay ``moves`` (thinking seconds, alternately White's and Black's, White first) on
     clocks set to ``control`` (``black_control`` for Black when it differs).
 
-    >>> main = TimeControl.parse_pgn("40/6000+30:20/3000+30:600+30")  # seed 002
+    >>> main = TimeControl.parse_pgn("40/6000+30:20/3000+30:600+30")  # Stage by Stage 1997
     >>> run = simulate(main, [100] * 80)
     >>> last = run.states[-1]
     >>> last.move_number, last.white, last.black, last.period_added

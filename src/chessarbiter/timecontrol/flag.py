@@ -3,8 +3,8 @@
 Two rule sets:
 
 ``current``
-    Laws 2023 art. 6.9 (the same in 1997 art. 6.9 [L97] and, for the position, seed 001: "mate
-    unreachable by any possible moves, even the most senseless"): the flagged player loses,
+    Laws 2023 art. 6.9 (the same in 1997 art. 6.9 [L97] and, for the position, Laws Commentary 1997:
+    "mate unreachable by any possible moves, even the most senseless"): the flagged player loses,
     **unless the opponent cannot checkmate him by any possible series of legal moves** — then
     the game is drawn. The check is cooperative (a helpmate: both sides may help):
 
@@ -28,9 +28,9 @@ Two rule sets:
     not considered inside the search.
 
 ``seed000-blitz``
-    The Soviet blitz rules of seed 000 (1972): the player whose flag fell first wins for the
-    opponent only "in a position he could lose". Drawn: only kings left; king and minor piece
-    against king; kings with bishops of the same colour; a locked-pawn ("impenetrable")
+    The Soviet blitz rules of Team Competitions 1972 (1972): the player whose flag fell first wins
+    for the opponent only "in a position he could lose". Drawn: only kings left; king and minor
+    piece against king; kings with bishops of the same colour; a locked-pawn ("impenetrable")
     position; the flagged player has pieces while the opponent has a lone king; the flagged
     player has a queen (rook) against the opponent's lone minor piece. Read strictly (choice):
     "queen (rook)" means the flagged player has king and exactly one queen or one rook, the
@@ -150,12 +150,15 @@ def adjudicate(
     if rule_set is FlagRules.SEED000_BLITZ:
         reason = _seed000_draw(board, flagged)
         if reason is not None:
-            return FlagVerdict("draw", "1/2-1/2", True, f"seed 000 blitz rule 1: {reason}")
+            return FlagVerdict(
+                "draw", "1/2-1/2", True, f"Team Competitions 1972 blitz rule 1: {reason}"
+            )
         return FlagVerdict(
             "loss",
             loss_score,
             True,
-            "seed 000 blitz rule 1: the flag fell first in a position the player could lose",
+            "Team Competitions 1972 blitz rule 1: the flag fell first in a position the player "
+            "could lose",
         )
     return _current(board, flagged, loss_score, max_plies, node_limit)
 
@@ -434,7 +437,8 @@ def locked_pawns(board: chess.Board) -> bool:
     return True
 
 
-# -- seed 000 blitz ------------------------------------------------------------------------------
+# -- Team Competitions 1972 blitz
+# ------------------------------------------------------------------------------
 
 _MINORS = (chess.KNIGHT, chess.BISHOP)
 

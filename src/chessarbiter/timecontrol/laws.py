@@ -1,10 +1,11 @@
-"""The arbiter's rule calculators of each Laws of Chess edition (issue 8).
+"""The arbiter's rule calculators of each Laws of Chess edition.
 
 Editions (:class:`LawsEdition`):
 
-* ``1984`` — the rules seed 001 recalls as in force from 1984 until 30 June 1997;
-* ``1997`` — the FIDE Laws effective 1 July 1997, described in seed 001 (commentary of the Rules
-  Commission's work, Paris 1995 – Yerevan 1996) and the spec ``fide-rules.md`` section 7 [L97];
+* ``1984`` — the rules Laws Commentary 1997 recalls as in force from 1984 until 30 June 1997;
+* ``1997`` — the FIDE Laws effective 1 July 1997, described in Laws Commentary 1997 (commentary of
+  the Rules Commission's work, Paris 1995 – Yerevan 1996) and the spec ``fide-rules.md`` section 7
+  [L97];
 * ``2023`` — the current Laws, effective 1 January 2023 (spec section 7 [LAWS23]); the default.
 
 One function per rule; each docstring cites the edition's article (or the seed when the sources
@@ -102,9 +103,9 @@ def _time(name: str, value: Seconds) -> float:
 def classification_minutes(control: TimeControl, laws: str | int | None = None) -> float:
     """The time, in minutes, the edition classifies ``control`` by.
 
-    * 1997 (Appendix B1/C1 [L97], seed 001): "all the moves must be made in a fixed time" — the
-      sum of all periods' times; increments and delays are not part of a fixed time and are
-      ignored (choice: the 1997 text has no increment clause). A control whose last period
+    * 1997 (Appendix B1/C1 [L97], Laws Commentary 1997): "all the moves must be made in a fixed
+      time" — the sum of all periods' times; increments and delays are not part of a fixed time and
+      are ignored (choice: the 1997 text has no increment clause). A control whose last period
       repeats has no fixed time for all moves: ``inf``.
     * 2023 (Appendix A.1/B.1 [LAWS23]): the allotted time plus 60 times any increment — the
       time for 60 moves, :meth:`TimeControl.time_for_moves` (Fischer increments only; a delay is
@@ -131,7 +132,8 @@ def classification_minutes(control: TimeControl, laws: str | int | None = None) 
     if laws_edition is LawsEdition.E2023:
         return control.time_for_moves(60) / 60
     raise LawsError(
-        "the sources give no rapid/blitz definition for the 1984 rules (seed 001 recalls only "
+        "the sources give no rapid/blitz definition for the 1984 rules (Laws Commentary 1997 "
+        "recalls only "
         "the draw-claim penalty); use 1997 or 2023"
     )
 
@@ -139,8 +141,8 @@ def classification_minutes(control: TimeControl, laws: str | int | None = None) 
 def classify(control: TimeControl | str, laws: str | int | None = None) -> Category:
     """Standard, rapid or blitz.
 
-    * **1997** — Appendix B1 [L97] / seed 001: rapid "all moves in a fixed time of 15 to 60
-      minutes" (both ends included: "от 15 до 60 минут"); Appendix C1: blitz "less than 15
+    * **1997** — Appendix B1 [L97] / Laws Commentary 1997: rapid "all moves in a fixed time of 15 to
+      60 minutes" (both ends included: "от 15 до 60 минут"); Appendix C1: blitz "less than 15
       minutes"; anything longer is standard.
     * **2023** — Appendix B.1 [LAWS23]: blitz when the time (+ 60 × increment) is **10 minutes
       or less**; A.1: rapid when it is **more than 10 and less than 60** minutes; standard at 60
@@ -198,13 +200,13 @@ def incorrect_claim(
 ) -> ClaimPenalty:
     """The clocks after an incorrect draw claim (threefold repetition, 50 moves).
 
-    * **1984** (seed 001, recalling the rule of 1984 – June 1997; no article number in the
-      sources): 5 minutes are added to the claimant's used time, i.e. taken from his remaining
+    * **1984** (Laws Commentary 1997, recalling the rule of 1984 – June 1997; no article number in
+      the sources): 5 minutes are added to the claimant's used time, i.e. taken from his remaining
       time; a claimant with **less than 5 minutes** at the claim loses the game (then
       ``claimant_loses`` is true, ``claimant_time`` is 0 and the opponent's clock unchanged).
       Exactly 5 minutes leaves 0:00 without the loss the rule speaks of ("less than").
-    * **1997** (seed 001, the rule "from 1 July 1997"; spec section 7 marks the primary text
-      unverified): the arbiter deducts **half of the claimant's remaining time, at most
+    * **1997** (Laws Commentary 1997, the rule "from 1 July 1997"; spec section 7 marks the primary
+      text unverified): the arbiter deducts **half of the claimant's remaining time, at most
       3 minutes**, and adds **3 minutes** to the opponent (4 minutes left → 2 deducted).
     * **2023** — art. 9.5.3 [LAWS23]: **2 minutes** are added to the opponent's time; the
       claimant's clock is unchanged. In rapid and blitz the art. 7/9 penalties are **1 minute**
@@ -227,13 +229,14 @@ def incorrect_claim(
                 0,
                 _num(opponent),
                 True,
-                f"Laws 1984 (seed 001): less than 300 s ({_num(claimant)} s) at the claim loses",
+                f"Laws 1984 (Laws Commentary 1997): less than 300 s ({_num(claimant)} s) at the "
+                f"claim loses",
             )
         return ClaimPenalty(
             _num(claimant - 300),
             _num(opponent),
             False,
-            "Laws 1984 (seed 001): 300 s added to the claimant's used time",
+            "Laws 1984 (Laws Commentary 1997): 300 s added to the claimant's used time",
         )
     if laws_edition is LawsEdition.E1997:
         deducted = min(claimant / 2, 180.0)
@@ -241,7 +244,7 @@ def incorrect_claim(
             _num(claimant - deducted),
             _num(opponent + 180),
             False,
-            f"Laws 1997 (seed 001): half of {_num(claimant)} s up to 180 s deducted, "
+            f"Laws 1997 (Laws Commentary 1997): half of {_num(claimant)} s up to 180 s deducted, "
             "180 s added to the opponent",
         )
     bonus = 120 if category is Category.STANDARD else 60
@@ -301,12 +304,12 @@ def quickplay_claim(
 ) -> QuickplayOutcome:
     """A draw claim in the quickplay finish (the last, sudden-death period).
 
-    * **1997 art. 10.2** (full text in seed 001): a player with **less than 2 minutes** left may
-      claim before his flag falls. (a) The arbiter declares a draw if the opponent is not trying
-      to win by normal means or cannot; otherwise he postpones. (b) Postponed: the opponent gets
-      **2 extra minutes** and play continues in the arbiter's presence. (c) He may still declare
-      a draw later, even after a flag fall. The 1997 text has no "reject"; Appendix C1 [L97]:
-      art. 10.2 does not apply to blitz.
+    * **1997 art. 10.2** (full text in Laws Commentary 1997): a player with **less than 2 minutes**
+      left may claim before his flag falls. (a) The arbiter declares a draw if the opponent is not
+      trying to win by normal means or cannot; otherwise he postpones. (b) Postponed: the opponent
+      gets **2 extra minutes** and play continues in the arbiter's presence. (c) He may still
+      declare a draw later, even after a flag fall. The 1997 text has no "reject"; Appendix C1
+      [L97]: art. 10.2 does not apply to blitz.
     * **2023 Guidelines III.5** [LAWS23] (only when the event announced Guidelines III, standard
       or rapid without increment): the same claim with less than 2 minutes; if postponed or
       rejected the opponent gets **2 extra minutes** (spec section 7: "the same +2 min").
@@ -391,14 +394,14 @@ def default_time(
 ) -> DefaultTime:
     """The default (late-arrival) time.
 
-    * **1997 art. 6.6** [L97], seed 001: **one hour**, counted from the **scheduled** start of
-      the session, not the actual one (the Yerevan decision; seed 001's example: a round
-      scheduled at 15:00 that starts at 15:30 still defaults at 16:00), unless the competition
-      rules say otherwise (``regulations``).
+    * **1997 art. 6.6** [L97], Laws Commentary 1997: **one hour**, counted from the **scheduled**
+      start of the session, not the actual one (the Yerevan decision; Laws Commentary 1997's
+      example: a round scheduled at 15:00 that starts at 15:30 still defaults at 16:00), unless the
+      competition rules say otherwise (``regulations``).
     * **2023 art. 6.7.1** [LAWS23]: the event regulations fix it; **zero** if they do not.
-    * **1984**: one hour (choice — the seed 001 says it was then disputed whether the hour ran
-      from the scheduled or the actual start; this tool counts from the **actual** start, the
-      practice the 1997 decision overruled).
+    * **1984**: one hour (choice — the Laws Commentary 1997 says it was then disputed whether the
+      hour ran from the scheduled or the actual start; this tool counts from the **actual** start,
+      the practice the 1997 decision overruled).
 
     >>> default_time(1997).seconds, default_time(2023).seconds
     (3600, 0)
@@ -420,13 +423,13 @@ def default_time(
         return DefaultTime(
             seconds,
             "scheduled start",
-            "Laws 1997 art. 6.6 (seed 001): one hour from the scheduled start",
+            "Laws 1997 art. 6.6 (Laws Commentary 1997): one hour from the scheduled start",
         )
     seconds = 3600 if regulations is None else _num(regulations)
     return DefaultTime(
         seconds,
         "actual start",
-        "rules of 1984 (seed 001): one hour; the basis was disputed, counted "
+        "rules of 1984 (Laws Commentary 1997): one hour; the basis was disputed, counted "
         "here from the actual start",
     )
 
@@ -482,8 +485,9 @@ def who_may_claim_flag(
 ) -> FlagClaimers:
     """Who may call a flag fall.
 
-    * **1997** (seed 001; the Paris/Yerevan decision): in **rapid and blitz only the player**
-      may claim it, the arbiter may not intervene; in other games the arbiter may call it too.
+    * **1997** (Laws Commentary 1997; the Paris/Yerevan decision): in **rapid and blitz only the
+      player** may claim it, the arbiter may not intervene; in other games the arbiter may call it
+      too.
     * **2023** art. 6.8 [LAWS23]: a flag has fallen when the arbiter observes it or a player
       claims it. In rapid and blitz that holds only under adequate supervision (Appendix A.3 /
       B.3: the Competition Rules apply); otherwise (Appendix A.4, applied to blitz by B.4) the
@@ -501,11 +505,14 @@ def who_may_claim_flag(
         raise LawsError("the sources do not say who could call a flag under the 1984 rules")
     if laws_edition is LawsEdition.E1997:
         if category is Category.STANDARD:
-            return FlagClaimers(True, True, "Laws 1997 (seed 001): the arbiter may call a flag")
+            return FlagClaimers(
+                True, True, "Laws 1997 (Laws Commentary 1997): the arbiter may call a flag"
+            )
         return FlagClaimers(
             True,
             False,
-            "Laws 1997 (seed 001): in rapid and blitz only the player may claim a flag fall",
+            "Laws 1997 (Laws Commentary 1997): in rapid and blitz only the player may claim a flag "
+            "fall",
         )
     if category is Category.STANDARD:
         return FlagClaimers(True, True, "Laws 2023 art. 6.8")

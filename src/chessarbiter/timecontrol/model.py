@@ -5,9 +5,9 @@ period gives ``seconds`` for ``moves`` moves (``None``: the rest of the game, "s
 and an ``increment`` per move of that period whose ``mode`` is
 
 * :attr:`TimingMode.FISCHER` — the increment is added after each move (Laws 2023 art. 6.3.1,
-  the "cumulative" or Fischer mode; seed 001 calls it "аккумулированный метод (Фишер)");
+  the "cumulative" or Fischer mode; Laws Commentary 1997 calls it "аккумулированный метод (Фишер)");
 * :attr:`TimingMode.BRONSTEIN` — after each move the time used, up to the delay, is added back
-  (seed 001: "метод отсрочки (Бронштейн)"); the main time never grows;
+  (Laws Commentary 1997: "метод отсрочки (Бронштейн)"); the main time never grows;
 * :attr:`TimingMode.DELAY` — the simple (US) delay: the main time only starts to run after the
   delay has passed, unused delay is lost (Laws 1997 art. 6.2, Laws 2023 art. 6.3.2).
 

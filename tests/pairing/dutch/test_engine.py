@@ -14,7 +14,7 @@ import pytest
 from chessarbiter import trf
 from chessarbiter.model import Colour
 from chessarbiter.pairing.dutch.engine import choose_colour, pair_round
-from chessarbiter.pairing.result import NoValidPairingError
+from chessarbiter.pairing.round_pairing import NoValidPairingError
 from chessarbiter.pairing.swiss.colours import ColourRule, neutral_colour
 from chessarbiter.pairing.swiss.state import Edition, Match, SwissPlayer, _colour_data
 
@@ -142,8 +142,8 @@ def test_a6_colour_preferences():
 
 
 def test_seed004_worked_example_e3_under_the_2013_colour_rules():
-    """Seed 004 (Istanbul 2012 / "Tallinn 2013" E.2-E.3): leaders 1 WWBWBW and 2 BBWBWW both
-    have an absolute preference for black; E.1 and E.2 (kind of preference only) do not decide;
+    """Dutch Colours 2013 (Istanbul 2012 / "Tallinn 2013" E.2-E.3): leaders 1 WWBWBW and 2 BBWBWW
+    both have an absolute preference for black; E.1 and E.2 (kind of preference only) do not decide;
     the last round in which their colours differed is round 5 (1 had B, 2 had W), so player 1
     gets white."""
     one, two = player(0, "WWBWBW"), player(1, "BBWBWW")

@@ -22,7 +22,7 @@ from chessarbiter.pairing.dutch.engine2017 import compute_pairs_2017
 from chessarbiter.pairing.dutch.facts import Float
 from chessarbiter.pairing.dutch.weights import WeightContext
 from chessarbiter.pairing.dutch.weights2017 import BracketWeights, WeightContext2017
-from chessarbiter.pairing.result import NoValidPairingError
+from chessarbiter.pairing.round_pairing import NoValidPairingError
 from chessarbiter.pairing.swiss.state import Edition, SwissRound, prepare_round
 
 SHARED = Path(__file__).resolve().parents[3].parent / "shared"

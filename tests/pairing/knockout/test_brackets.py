@@ -1,5 +1,5 @@
-"""Knockout brackets: seed 002 (the 1997 FIDE World Championship draw), seed 000 (the
-Olympic cup system), and the seeded World Cup bracket (spec section 8)."""
+"""Knockout brackets: Stage by Stage 1997 (the 1997 FIDE World Championship draw), Team Competitions
+1972 (the Olympic cup system), and the seeded World Cup bracket (spec section 8)."""
 
 from __future__ import annotations
 
@@ -25,14 +25,15 @@ def field_1997() -> list[b.Entrant]:
 
 @needs_shared
 def test_seed002_whole_draw_is_as_printed(field_1997: list[b.Entrant]) -> None:
-    """Seed 002: all 97 matches, stage, games and sides exactly as the seed prints them."""
+    """Stage by Stage 1997: all 97 matches, stage, games and sides exactly as the seed prints
+    them."""
     assert b.to_tsv(b.fide_1997(field_1997)) == BRACKET.read_text(encoding="utf-8")
 
 
 @needs_shared
 def test_seed002_stage1_numbers_from_ratings(field_1997: list[b.Entrant]) -> None:
-    """Seed 002: stage-1 players numbered by the July 1997 list, ties by the earlier lists
-    (Azmaiparashvili 122 before Rublevsky 123 on January 1997; 143 before 144 on July 1996),
+    """Stage by Stage 1997: stage-1 players numbered by the July 1997 list, ties by the earlier
+    lists (Azmaiparashvili 122 before Rublevsky 123 on January 1997; 143 before 144 on July 1996),
     around the ranks the other stages' players hold (no 219: Khalifman is 220)."""
     stripped = [
         dataclasses.replace(e, number=None) if e.entry_stage == 1 else e for e in field_1997
@@ -67,8 +68,8 @@ def test_number_must_start_with_the_entry_stage() -> None:
 
 
 def test_cup_25_teams_seed000() -> None:
-    """Seed 000: 25 teams, (25 - 16) x 2 = 18 play first; byes for 1-3 and 22-25; 4-5, 6-7,
-    ...; round 2: 1-2, 3 v W(4-5), W(6-7) v W(8-9), ..."""
+    """Team Competitions 1972: 25 teams, (25 - 16) x 2 = 18 play first; byes for 1-3 and 22-25; 4-5,
+    6-7, ...; round 2: 1-2, 3 v W(4-5), W(6-7) v W(8-9), ..."""
     matches = b.cup(25)
     first = [(str(m.first), str(m.second)) for m in matches if m.stage == 1]
     assert first == [(str(a), str(a + 1)) for a in range(4, 22, 2)]
@@ -88,7 +89,7 @@ def test_cup_25_teams_seed000() -> None:
 
 
 def test_cup_power_of_two_seed000() -> None:
-    """Seed 000: 1-2, 3-4, ...; next round the winners of (1, 2) v (3, 4)."""
+    """Team Competitions 1972: 1-2, 3-4, ...; next round the winners of (1, 2) v (3, 4)."""
     matches = b.cup(8)
     assert [(str(m.first), str(m.second)) for m in matches[:4]] == [
         ("1", "2"),
@@ -138,7 +139,7 @@ def test_tsv_round_trip_and_errors() -> None:
 
 
 def test_replacement_takes_the_slot_before_the_start() -> None:
-    """Seed 002: Zsuzsa Polgar declined and Nijboer took her place in the first stage; a
+    """Stage by Stage 1997: Zsuzsa Polgar declined and Nijboer took her place in the first stage; a
     replacement keeps the slot of the player replaced, so the draw does not change."""
     state = b.BracketState(b.cup(4))
     state.replace(3, 99)

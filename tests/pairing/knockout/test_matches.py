@@ -1,7 +1,7 @@
 """Knockout matches (issue 6): phases, tie-breaks, colours and cup team matches.
 
-Sources: seed 002 (1997 FIDE World Championship regulations), spec 8 (``fide-rules.md``
-section 8, World Cup 2023), seed 000 (Olympic/cup system for teams).
+Sources: Stage by Stage 1997 (1997 FIDE World Championship regulations), spec 8 (``fide-rules.md``
+section 8, World Cup 2023), Team Competitions 1972 (Olympic/cup system for teams).
 """
 
 from __future__ import annotations
@@ -61,7 +61,8 @@ def winner_of(fmt: MatchFormat, scores: list[float], **options: object) -> tuple
 
 
 def test_issue_example_json_exactly() -> None:
-    # seed 002, stage 1: main 1-1, two 25+10 games 1-1, no 15+10 phase → sudden death game 5,
+    # Stage by Stage 1997, stage 1: main 1-1, two 25+10 games 1-1, no 15+10 phase → sudden death
+    # game 5,
     # white 4 min, black 5 min, +10 s.
     decision = next_game(fide(1), [1, 0, 0.5, 0.5])
     assert decision.to_json() == {
@@ -83,11 +84,12 @@ def test_finished_json_exactly() -> None:
     }
 
 
-# -- fide-1997 presets (seed 002) ------------------------------------------------------------
+# -- fide-1997 presets (Stage by Stage 1997)
+# ------------------------------------------------------------
 
 
 def test_fide_1997_stage_1_phases_and_time_controls() -> None:
-    # seed 002: stage 1 has no 15 min + 10 s block.
+    # Stage by Stage 1997: stage 1 has no 15 min + 10 s block.
     fmt = fide(1)
     assert [p.name for p in fmt.phases] == ["main", "rapid-25", "sudden-death", "armageddon"]
     assert [p.games for p in fmt.phases] == [2, 2, None, None]
@@ -110,7 +112,7 @@ def test_fide_1997_stage_1_phases_and_time_controls() -> None:
 def test_fide_1997_later_stages_have_the_15_minute_block_and_longer_mains(
     stage: int, games: int, needed: float
 ) -> None:
-    # seed 002: stages 1–6 two games (1.5 wins), stage 7 four (2.5), stage 8 six (3.5);
+    # Stage by Stage 1997: stages 1–6 two games (1.5 wins), stage 7 four (2.5), stage 8 six (3.5);
     # from stage 2 a new lot and two games of 15 min + 10 s.
     fmt = fide(stage)
     assert [p.name for p in fmt.phases] == [
@@ -133,7 +135,8 @@ def test_fide_1997_has_eight_stages() -> None:
             fide(bad)
 
 
-# -- fide-1997 phase boundaries, stage 1 (seed 002) -----------------------------------------
+# -- fide-1997 phase boundaries, stage 1 (Stage by Stage 1997)
+# -----------------------------------------
 
 
 def test_stage_1_main_games() -> None:
@@ -154,7 +157,7 @@ def test_stage_1_main_level_then_rapid_25() -> None:
 
 
 def test_stage_1_skips_the_15_minute_block() -> None:
-    # seed 002: the 15 min + 10 s games are for stages 2–8 only.
+    # Stage by Stage 1997: the 15 min + 10 s games are for stages 2–8 only.
     decision = next_game(fide(1), [D, D, 1, 0])
     assert decision.next_game is not None
     assert decision.next_game.phase == "sudden-death"
@@ -163,7 +166,7 @@ def test_stage_1_skips_the_15_minute_block() -> None:
 
 
 def test_sudden_death_ends_at_the_first_decisive_game() -> None:
-    # seed 002: games until the first win; draws do not count.
+    # Stage by Stage 1997: games until the first win; draws do not count.
     level = [1, 0, D, D]
     assert next_of(fide(1), [*level, D]) == ("sudden-death", 6)
     assert next_of(fide(1), [*level, D, D, D]) == ("sudden-death", 8)
@@ -176,7 +179,8 @@ def test_sudden_death_ends_at_the_first_decisive_game() -> None:
     assert decision.next_game.black_clock.to_pgn() == "300+10"
 
 
-# -- stage 2 (seed 002) ----------------------------------------------------------------------
+# -- stage 2 (Stage by Stage 1997)
+# ----------------------------------------------------------------------
 
 
 def test_stage_2_reaches_the_15_minute_block() -> None:
@@ -199,7 +203,8 @@ def test_stage_2_main_and_rapid_25_boundaries() -> None:
     assert winner_of(fide(2), [0, 1, 0, D]) == ("second", "rapid-25")
 
 
-# -- stage 7: four main games; stage 8: six (seed 002) ---------------------------------------
+# -- stage 7: four main games; stage 8: six (Stage by Stage 1997)
+# ---------------------------------------
 
 
 def test_stage_7_four_main_games() -> None:
@@ -224,7 +229,8 @@ def test_stage_8_six_main_games() -> None:
 
 
 def test_the_main_time_control_of_every_stage() -> None:
-    # seed 002: 40 moves / 100 min, 20 / 50 min, 10 min, +30 s from move 1, in all stages.
+    # Stage by Stage 1997: 40 moves / 100 min, 20 / 50 min, 10 min, +30 s from move 1, in all
+    # stages.
     for stage in stages("fide-1997"):
         decision = next_game(fide(stage), [])
         assert decision.next_game is not None
@@ -234,7 +240,8 @@ def test_the_main_time_control_of_every_stage() -> None:
         }
 
 
-# -- armageddon by the chief arbiter's decision (seed 002) -----------------------------------
+# -- armageddon by the chief arbiter's decision (Stage by Stage 1997)
+# -----------------------------------
 
 
 def test_ordered_armageddon_replaces_sudden_death() -> None:
@@ -278,7 +285,8 @@ def test_ordered_armageddon_after_some_sudden_death_games() -> None:
     ],
 )
 def test_armageddon_result(score: float, white: str | None, winner: str) -> None:
-    # seed 002: "the winner of such a game goes through; on a draw the player with black".
+    # Stage by Stage 1997: "the winner of such a game goes through; on a draw the player with
+    # black".
     decision = next_game(fide(1), [1, 0, D, D, score], armageddon=True, armageddon_white=white)  # type: ignore[arg-type]
     assert decision.finished
     assert decision.winner == winner
@@ -537,7 +545,7 @@ def test_invalid_formats() -> None:
 
 
 def test_seed002_main_control_in_pgn() -> None:
-    """Seed 002: 40 moves in 100 min, 20 in 50 min, 10 min for the rest, 30 s a move from
+    """Stage by Stage 1997: 40 moves in 100 min, 20 in 50 min, 10 min for the rest, 30 s a move from
     move 1 (the time-control model is chessarbiter.timecontrol's)."""
     main = preset("fide-1997", 1).main.white
     assert main.to_pgn() == "40/6000+30:20/3000+30:600+30"
@@ -568,11 +576,13 @@ def test_detail_json() -> None:
     ]
 
 
-# -- team cup matches (seed 000) -------------------------------------------------------------
+# -- team cup matches (Team Competitions 1972)
+# -------------------------------------------------------------
 
 
 def test_team_cup_colours_round_1_lower_number_has_white_on_odd_boards() -> None:
-    # seed 000: in round 1 white on board 1 and the odd boards, and hosting, go to the lower
+    # Team Competitions 1972: in round 1 white on board 1 and the odd boards, and hosting, go to the
+    # lower
     # number.
     colours = team_cup_colours(1, (4, 5))
     assert colours == TeamColours("first", "number")
@@ -583,7 +593,8 @@ def test_team_cup_colours_round_1_lower_number_has_white_on_odd_boards() -> None
 
 
 def test_team_cup_colours_later_rounds() -> None:
-    # seed 000: from round 2 "white" goes to the team that had black more often; equal → lot.
+    # Team Competitions 1972: from round 2 "white" goes to the team that had black more often; equal
+    # → lot.
     assert team_cup_colours(2, (1, 4), blacks=(1, 0)) == TeamColours("first", "blacks")
     assert team_cup_colours(3, (1, 4), blacks=(0, 2)) == TeamColours("second", "blacks")
     assert team_cup_colours(3, (1, 4), blacks=(1, 1), lot="second") == TeamColours("second", "lot")
@@ -599,7 +610,7 @@ def test_team_cup_colours_later_rounds() -> None:
 
 
 def test_team_match_decided_on_game_points() -> None:
-    # seed 000: 1 per win, ½ per draw, whatever the board.
+    # Team Competitions 1972: 1 per win, ½ per draw, whatever the board.
     decision = team_match_decision([1, D, D, 1])
     assert (decision.finished, decision.winner, decision.points) == (True, "first", (3.0, 1.0))
     assert decision.decided_by == "points"
@@ -608,11 +619,16 @@ def test_team_match_decided_on_game_points() -> None:
 
 
 def test_drawn_team_match_replay_weights_or_armageddon() -> None:
-    # seed 000: a drawn cup match is replayed or decided by board coefficients.
+    # Team Competitions 1972: a drawn cup match is replayed or decided by board coefficients.
     drawn = [0, 1, D, D]
     replay = team_match_decision(drawn)
     assert (replay.finished, replay.winner, replay.action) == (False, None, DrawnMatchRule.REPLAY)
-    weights = [58, 56, 54, 52]  # seed 000: the 1965 European team championship's weighting
+    weights = [
+        58,
+        56,
+        54,
+        52,
+    ]  # Team Competitions 1972: the 1965 European team championship's weighting
     by_weights = team_match_decision(drawn, [DrawnMatchRule.BOARD_WEIGHTS], weights=weights)
     assert (by_weights.winner, by_weights.decided_by) == ("second", "board-weights")
     assert by_weights.weighted == (109.0, 111.0)
@@ -642,7 +658,7 @@ def test_team_match_bad_board_scores() -> None:
 
 
 def test_seed002_stage_colours_alternate_from_one_lot() -> None:
-    """Seed 002: "the lot for colour is drawn only for the first pair; in the others it
+    """Stage by Stage 1997: "the lot for colour is drawn only for the first pair; in the others it
     alternates"."""
     from chessarbiter.pairing.knockout.matches import stage_first_colours
 

@@ -1,8 +1,8 @@
 """Rosters and line-ups (issue 7).
 
-Rules from seed 000 (USSR Central Chess Club methodology, 1972), "Teams" and "Matches of two
-teams": the shifting and fixed-boards reserve regimes, unregistered players, held boards for late
-players, the two-thirds rule.
+Rules from Team Competitions 1972 (USSR Central Chess Club methodology, 1972), "Teams" and "Matches
+of two teams": the shifting and fixed-boards reserve regimes, unregistered players, held boards for
+late players, the two-thirds rule.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def kinds(problems: list[LineupProblem]) -> list[tuple[int | None, ProblemKind]]
 
 
 def test_roster_basics() -> None:
-    # seed 000: main players one per board, reserves, captain (playing or not).
+    # Team Competitions 1972: main players one per board, reserves, captain (playing or not).
     assert TEAM.boards == 6
     assert TEAM.combined == (1, 2, 3, 4, 5, 6, 7, 8)
     assert TEAM.playing_captain
@@ -83,7 +83,8 @@ def test_roster_from_trf_team() -> None:
         Roster.from_team(Team("Dinamo", members=[3, 8]), boards=0)
 
 
-# -- the two reserve regimes (seed 000, "Teams") ------------------------------------------------
+# -- the two reserve regimes (Team Competitions 1972, "Teams")
+# ------------------------------------------------
 
 
 def test_shifting_everybody_present_reserves_sit_out() -> None:
@@ -91,7 +92,7 @@ def test_shifting_everybody_present_reserves_sit_out() -> None:
 
 
 def test_shifting_absentees_boards_shift_up_reserves_on_last_boards() -> None:
-    # seed 000: "основной состав сдвигается и на последние доски включаются запасные".
+    # Team Competitions 1972: "основной состав сдвигается и на последние доски включаются запасные".
     assert lineup(TEAM, {1, 3, 4, 6, 7, 8}, SHIFTING) == [1, 3, 4, 6, 7, 8]
     assert lineup(TEAM, {2, 3, 4, 5, 6, 8}, SHIFTING) == [2, 3, 4, 5, 6, 8]
 
@@ -101,7 +102,7 @@ def test_shifting_too_few_leaves_last_boards_empty() -> None:
 
 
 def test_fixed_reserve_replaces_on_the_same_board() -> None:
-    # seed 000: "заменяются запасным участником на данной доске".
+    # Team Competitions 1972: "заменяются запасным участником на данной доске".
     assert lineup(TEAM, {1, 3, 4, 6, 7, 8}, FIXED) == [1, 7, 3, 4, 8, 6]
     assert lineup(TEAM, {2, 3, 4, 5, 6, 8}, FIXED) == [8, 2, 3, 4, 5, 6]
 
@@ -116,7 +117,8 @@ def test_unregistered_present_players_are_not_fielded() -> None:
 
 
 def test_held_board_for_late_player_needs_the_regulations() -> None:
-    # seed 000: "Закрепление досок за опаздывающими участниками запрещается, если это не
+    # Team Competitions 1972: "Закрепление досок за опаздывающими участниками запрещается, если это
+    # не
     # предусмотрено положением".
     with pytest.raises(LineupError, match="regulations"):
         lineup(TEAM, {2, 3, 4, 5, 6}, SHIFTING, late={1})
@@ -158,7 +160,7 @@ def rosters_and_presence(draw: st.DrawFn) -> tuple[Roster, set[int]]:
 
 @given(rosters_and_presence())
 def test_shifting_keeps_the_combined_order(case: tuple[Roster, set[int]]) -> None:
-    # seed 000: "общий порядок досок обоих составов не может быть изменен".
+    # Team Competitions 1972: "общий порядок досок обоих составов не может быть изменен".
     roster, present = case
     boards = lineup(roster, present, SHIFTING)
     seated = [p for p in boards if p is not None]
@@ -176,7 +178,8 @@ def test_shifting_keeps_the_combined_order(case: tuple[Roster, set[int]]) -> Non
 def test_fixed_keeps_present_main_players_on_their_own_boards(
     case: tuple[Roster, set[int]],
 ) -> None:
-    # seed 000: players are fixed to their boards; a reserve takes an absentee's board.
+    # Team Competitions 1972: players are fixed to their boards; a reserve takes an absentee's
+    # board.
     roster, present = case
     boards = lineup(roster, present, FIXED)
     for index, player in enumerate(roster.main):
@@ -199,7 +202,8 @@ def test_both_regimes_field_the_same_number(case: tuple[Roster, set[int]]) -> No
     assert len(shifting) == len(fixed) == min(roster.boards, len(present & set(roster.combined)))
 
 
-# -- penalty points (seed 000) ------------------------------------------------------------------
+# -- penalty points (Team Competitions 1972)
+# ------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -207,7 +211,8 @@ def test_both_regimes_field_the_same_number(case: tuple[Roster, set[int]]) -> No
     [(1, 1), (4, 1), (5, 1), (6, 2), (8, 2), (10, 2), (11, 3), (12, 3), (20, 3)],
 )
 def test_unregistered_penalty_bands(boards: int, points: int) -> None:
-    # seed 000: "до 5 чел. — 1 очко, от 5 до 10 чел. — 2 очка, свыше 10 чел. — 3 очка".
+    # Team Competitions 1972: "до 5 чел. — 1 очко, от 5 до 10 чел. — 2 очка, свыше 10 чел. — 3
+    # очка".
     assert unregistered_penalty(boards) == Decimal(points)
 
 
@@ -225,7 +230,7 @@ def test_unregistered_penalty_overlap_at_five_is_a_choice() -> None:
 
 @pytest.mark.parametrize("points", [1, 2, 3, "1.5", Decimal("2.5")])
 def test_held_board_penalty_in_range(points: int | str | Decimal) -> None:
-    # seed 000: "число штрафных очков (1—3)".
+    # Team Competitions 1972: "число штрафных очков (1—3)".
     assert check_held_board_penalty(points) == Decimal(points)
     assert Regulations(held_board_penalty=Decimal(points)).held_board_penalty == Decimal(points)
 
@@ -237,7 +242,7 @@ def test_held_board_penalty_out_of_range(points: int | str) -> None:
 
 
 def test_minimum_present_two_thirds() -> None:
-    # seed 000: "при явке на игру не менее двух третей состава команд".
+    # Team Competitions 1972: "при явке на игру не менее двух третей состава команд".
     assert [minimum_present(n) for n in range(1, 13)] == [1, 2, 2, 3, 4, 4, 5, 6, 6, 7, 8, 8]
     assert minimum_present(8, Fraction(1, 2)) == 4
     with pytest.raises(LineupError):
@@ -264,7 +269,7 @@ def test_shifting_board_order_broken() -> None:
 
 
 def test_shifting_gap_above_a_player() -> None:
-    # seed 000: absentees' boards shift up, so an empty board is never above a player.
+    # Team Competitions 1972: absentees' boards shift up, so an empty board is never above a player.
     problems = validate_lineup(TEAM, [1, None, 3, 4, 5, 6], SHIFTING)
     assert kinds(problems) == [(2, ProblemKind.EMPTY_BOARD), (3, ProblemKind.BOARD_ORDER)]
 
@@ -279,7 +284,8 @@ def test_fixed_main_player_off_his_board() -> None:
 
 
 def test_unregistered_player_loses_and_costs_penalty() -> None:
-    # seed 000: "соответствующие партии считаются проигранными — независимо от фактического
+    # Team Competitions 1972: "соответствующие партии считаются проигранными — независимо от
+    # фактического
     # результата"; six boards → 2 points per such player.
     problems = validate_lineup(TEAM, [1, 2, 3, 4, 90, 91], SHIFTING)
     assert kinds(problems) == [(5, ProblemKind.UNREGISTERED), (6, ProblemKind.UNREGISTERED)]
@@ -304,7 +310,7 @@ def test_duplicate_player() -> None:
 
 
 def test_two_thirds_rule_withdraws_the_team() -> None:
-    # seed 000: fewer than two thirds present → "она снимается с соревнования".
+    # Team Competitions 1972: fewer than two thirds present → "она снимается с соревнования".
     four_of_six = validate_lineup(TEAM, [1, 2, 3, 4, None, None], SHIFTING)
     assert not any(p.withdraws_team for p in four_of_six)
     three_of_six = validate_lineup(TEAM, [1, 2, 3, None, None, None], SHIFTING)
@@ -327,7 +333,8 @@ def test_wrong_board_count_is_invalid_input() -> None:
 
 
 def test_late_no_show() -> None:
-    # seed 000: 1-3 penalty points "если опаздывающий участник вообще не явится (кроме зачета ему
+    # Team Competitions 1972: 1-3 penalty points "если опаздывающий участник вообще не явится (кроме
+    # зачета ему
     # поражения)".
     rules = Regulations(held_board_penalty=3)
     boards = lineup(TEAM, {2, 3, 4, 5, 6}, SHIFTING, late={1}, regulations=rules)
@@ -369,7 +376,7 @@ def test_parse_board_result_rejects(bad: str | tuple[str | int, str | int]) -> N
 
 
 def test_match_score_any_board_counts_the_same() -> None:
-    # seed 000: 1 per win, ½ per draw "вне зависимости от того, на какой доске".
+    # Team Competitions 1972: 1 per win, ½ per draw "вне зависимости от того, на какой доске".
     assert match_result(["1-0", "½-½", "0-1", "1-0"]) == (Decimal("2.5"), Decimal("1.5"))
 
 
@@ -437,7 +444,7 @@ def test_problem_on_a_board_outside_the_match() -> None:
 
 
 def test_withdraw_team_annuls_all_its_matches() -> None:
-    # seed 000: "результаты сыгранных ею встреч исключаются из турнирной таблицы".
+    # Team Competitions 1972: "результаты сыгранных ею встреч исключаются из турнирной таблицы".
     table = [
         MatchRecord("A", "B", Decimal(4), Decimal(2), 1),
         MatchRecord("C", "D", Decimal(3), Decimal(3), 1),

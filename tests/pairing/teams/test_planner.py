@@ -1,4 +1,4 @@
-"""The semi-final/final planner for 11 to 25 teams (seed 000, team tournaments)."""
+"""The semi-final/final planner for 11 to 25 teams (Team Competitions 1972, team tournaments)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Seed 000, matches of two teams and team tournaments: Scheveningen schedules, match colours,
-team round robin, mixed round robin."""
+"""Team Competitions 1972, matches of two teams and team tournaments: Scheveningen schedules, match
+colours, team round robin, mixed round robin."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ from chessarbiter.pairing.teams.scheveningen import (
 )
 from chessarbiter.pairing.teams.three_in_two import TeamGame, TeamPlayer
 
-# Seed 000's 8 v 8 table, one row per lettered player (А…И = B1…B8), rounds I–IV then the
+# Team Competitions 1972's 8 v 8 table, one row per lettered player (А…И = B1…B8), rounds I–IV then
+# the
 # second half's I–IV, first named has White, as read from the OCR with its three misread cells
 # fixed ("Б–4" → В–4, "В–3" → В–2, "Д–Ъ" → Д–1).
 SEED_8V8 = {
@@ -84,12 +85,13 @@ def _check_scheveningen(games: list[TeamGame], boards: int, group: int) -> None:
 
 
 def test_eight_boards_alternating_is_the_seed_table() -> None:
-    """Seed 000: the alternating-colour 8 v 8 Scheveningen table."""
+    """Team Competitions 1972: the alternating-colour 8 v 8 Scheveningen table."""
     assert set(scheveningen_alternating(8)) == _seed_games()
 
 
 def test_seed_table_properties() -> None:
-    """Seed 000: in the 8 v 8 table each team has four whites a round and every player four."""
+    """Team Competitions 1972: in the 8 v 8 table each team has four whites a round and every player
+    four."""
     games = scheveningen_alternating(8)
     for r in range(1, 9):
         assert sum(g.white.team == "A" for g in games if g.round == r) == 4
@@ -100,8 +102,8 @@ def test_seed_table_properties() -> None:
 
 @given(st.integers(min_value=1, max_value=20).map(lambda k: 2 * k))
 def test_alternating_balanced_for_every_even_size(boards: int) -> None:
-    """Seed 000, alternating Scheveningen: every pair meets once, balanced colours, at most two
-    games in a row on one colour, each team h whites a round (h ± 1 in rounds h, h + 1 when
+    """Team Competitions 1972, alternating Scheveningen: every pair meets once, balanced colours, at
+    most two games in a row on one colour, each team h whites a round (h ± 1 in rounds h, h + 1 when
     boards ≡ 2 mod 4)."""
     games = scheveningen_alternating(boards)
     _check_scheveningen(games, boards, boards)
@@ -118,7 +120,8 @@ def test_alternating_balanced_for_every_even_size(boards: int) -> None:
 
 @given(st.integers(min_value=1, max_value=25))
 def test_team_colours_variant(boards: int) -> None:
-    """Seed 000, Scheveningen as in individual tournaments: whole team one colour a round."""
+    """Team Competitions 1972, Scheveningen as in individual tournaments: whole team one colour a
+    round."""
     games = scheveningen_team_colours(boards)
     _check_scheveningen(games, boards, boards)
     for g in games:
@@ -130,7 +133,7 @@ def test_team_colours_variant(boards: int) -> None:
 
 @pytest.mark.parametrize("variant", ["alternating", "team"])
 def test_eight_boards_in_four_rounds_splits_into_groups_of_four(variant: str) -> None:
-    """Seed 000: boards 1–4 v 1–4 and 5–8 v 5–8 in a 4-round Scheveningen."""
+    """Team Competitions 1972: boards 1–4 v 1–4 and 5–8 v 5–8 in a 4-round Scheveningen."""
     games = scheveningen(8, 4, variant=variant)  # type: ignore[arg-type]
     _check_scheveningen(games, 8, 4)
     first = [g for g in games if g.white.board <= 4]
@@ -148,7 +151,8 @@ def test_eight_boards_in_four_rounds_splits_into_groups_of_four(variant: str) ->
 
 @given(st.sampled_from([2, 4, 6, 8]), st.integers(min_value=1, max_value=4))
 def test_groups_for_any_size_divisible_by_rounds(rounds: int, groups: int) -> None:
-    """Seed 000: 4/6/8-round Scheveningens for team sizes divisible by the rounds, balanced."""
+    """Team Competitions 1972: 4/6/8-round Scheveningens for team sizes divisible by the rounds,
+    balanced."""
     boards = rounds * groups
     games = scheveningen(boards, rounds)
     _check_scheveningen(games, boards, rounds)
@@ -157,7 +161,8 @@ def test_groups_for_any_size_divisible_by_rounds(rounds: int, groups: int) -> No
 
 
 def test_scheveningen_errors() -> None:
-    """Seed 000: the rounds must divide the boards; alternating colours need an even group."""
+    """Team Competitions 1972: the rounds must divide the boards; alternating colours need an even
+    group."""
     with pytest.raises(PairingError, match="divisible by 4"):
         scheveningen(10, 4)
     with pytest.raises(PairingError, match="even number of boards"):
@@ -168,7 +173,7 @@ def test_scheveningen_errors() -> None:
 
 
 def test_full_scheveningen_is_the_default() -> None:
-    """Seed 000: without rounds every player meets the whole other team."""
+    """Team Competitions 1972: without rounds every player meets the whole other team."""
     assert scheveningen(6) == scheveningen_alternating(6)
     assert scheveningen(5, variant="team") == scheveningen_team_colours(5)
 
@@ -180,8 +185,8 @@ def test_full_scheveningen_is_the_default() -> None:
     st.sampled_from(["A", "B"]),
 )
 def test_match_colours(boards: int, rounds: int, colours: str, first: str) -> None:
-    """Seed 000: lot for board 1, odd boards that colour, even the other (or the whole team);
-    colours alternate each round; equal boards meet."""
+    """Team Competitions 1972: lot for board 1, odd boards that colour, even the other (or the whole
+    team); colours alternate each round; equal boards meet."""
     games = match_schedule(boards, rounds, colours=colours, board1_white=first)  # type: ignore[arg-type]
     assert len(games) == boards * rounds
     for g in games:
@@ -192,7 +197,7 @@ def test_match_colours(boards: int, rounds: int, colours: str, first: str) -> No
 
 
 def test_match_errors() -> None:
-    """Seed 000: match parameters are checked."""
+    """Team Competitions 1972: match parameters are checked."""
     with pytest.raises(PairingError, match="'A' or 'B'"):
         match_schedule(4, board1_white="C")
     with pytest.raises(PairingError, match="'boards' or 'team'"):
@@ -203,8 +208,8 @@ def test_match_errors() -> None:
 
 @given(st.integers(min_value=2, max_value=12), st.integers(min_value=1, max_value=8))
 def test_team_round_robin(teams: int, boards: int) -> None:
-    """Seed 000, team round robin: Berger tables for teams; "white" = White on odd boards,
-    Black on even boards; every pair of teams meets once on equal boards."""
+    """Team Competitions 1972, team round robin: Berger tables for teams; "white" = White on odd
+    boards, Black on even boards; every pair of teams meets once on equal boards."""
     games = team_round_robin(teams, boards)
     matches = team_round_robin_matches(teams)
     table = berger_table(teams)
@@ -230,7 +235,7 @@ def test_team_round_robin(teams: int, boards: int) -> None:
 
 
 def test_team_round_robin_errors() -> None:
-    """Seed 000: teams are lettered A–Z."""
+    """Team Competitions 1972: teams are lettered A–Z."""
     with pytest.raises(PairingError, match="at most 26"):
         team_round_robin(27, 4)
     with pytest.raises(PairingError, match="at least 2"):
@@ -238,8 +243,8 @@ def test_team_round_robin_errors() -> None:
 
 
 def test_mixed_six_and_six() -> None:
-    """Seed 000, USSR–Yugoslavia 1967: 6 + 6 players in one 12-player round robin; the match
-    is the 36 games between the teams."""
+    """Team Competitions 1972, USSR–Yugoslavia 1967: 6 + 6 players in one 12-player round robin; the
+    match is the 36 games between the teams."""
     games = mixed_round_robin(6)
     assert len(games) == 66
     assert max(g.round for g in games) == 11
@@ -254,7 +259,8 @@ def test_mixed_six_and_six() -> None:
 
 @given(st.integers(min_value=1, max_value=8), st.integers(min_value=2, max_value=4))
 def test_mixed_round_robin_everyone_meets_once(players: int, teams: int) -> None:
-    """Seed 000, mixed round robin: one individual round robin of all the teams' players."""
+    """Team Competitions 1972, mixed round robin: one individual round robin of all the teams'
+    players."""
     games = mixed_round_robin(players, teams)
     everyone = mixed_numbering(players, teams)
     pairs = Counter(frozenset((g.white, g.black)) for g in games)
@@ -266,7 +272,8 @@ def test_mixed_round_robin_everyone_meets_once(players: int, teams: int) -> None
 
 
 def test_mixed_with_a_drawn_order() -> None:
-    """Seed 000: pairing numbers may come from a lot; the order must list every player once."""
+    """Team Competitions 1972: pairing numbers may come from a lot; the order must list every player
+    once."""
     order = [TeamPlayer("B", 1), TeamPlayer("A", 1)]
     assert [str(g) for g in mixed_round_robin(1, order=order)] == ["1 B1 A1"]
     with pytest.raises(PairingError, match="exactly once"):

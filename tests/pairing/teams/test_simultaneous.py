@@ -1,4 +1,4 @@
-"""The simultaneous-matches system of seed 000 (team tournaments)."""
+"""The simultaneous-matches system of Team Competitions 1972 (team tournaments)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from chessarbiter.pairing.teams.simultaneous import (
 
 
 def check_schedule(games: list[Game], teams: int, boards: int, groups: int) -> None:
-    """The properties every schedule must have (seed 000)."""
+    """The properties every schedule must have (Team Competitions 1972)."""
     rounds = rounds_per_cycle(teams)
     group_of = {b: (b - 1) % groups + 1 for b in range(1, boards + 1)}
     # nobody plays twice a day
@@ -72,7 +72,7 @@ def check_schedule(games: list[Game], teams: int, boards: int, groups: int) -> N
 
 
 def test_board_groups_follow_the_seed_12_boards() -> None:
-    # seed 000: 12 boards as 2 matches of 6, 3 of 4, ..., 12 one-board "matches"
+    # Team Competitions 1972: 12 boards as 2 matches of 6, 3 of 4, ..., 12 one-board "matches"
     assert micro_match_splits(12) == [(1, 12), (2, 6), (3, 4), (4, 3), (6, 2), (12, 1)]
     assert board_groups(12, 2) == [(1, 3, 5, 7, 9, 11), (2, 4, 6, 8, 10, 12)]
     assert board_groups(12, 3)[0] == (1, 4, 7, 10)
@@ -83,7 +83,7 @@ def test_board_groups_follow_the_seed_12_boards() -> None:
 
 
 def test_twenty_teams_of_nineteen_all_at_once() -> None:
-    # seed 000: board k plays round k of a 20-team round robin; all 190 games at once
+    # Team Competitions 1972: board k plays round k of a 20-team round robin; all 190 games at once
     games = all_at_once(20, 19)
     assert len(games) == 190
     assert {g.day for g in games} == {1}
@@ -100,7 +100,8 @@ def test_twenty_teams_of_nineteen_all_at_once() -> None:
 
 
 def test_repeated_boards_reverse_colours() -> None:
-    # seed 000: 38, 57 ... players; each pair meets once per repetition, colours alternating
+    # Team Competitions 1972: 38, 57 ... players; each pair meets once per repetition, colours
+    # alternating
     games = all_at_once(20, 38)
     assert len(games) == 380
     for g in games:
@@ -140,7 +141,8 @@ def test_seventeen_teams_in_nine_days() -> None:
 
 
 def test_eleven_teams_last_round_is_the_seed_12_11_table() -> None:
-    # seed 000: "in the last round the odd boards of teams 1-5 meet the even boards of 7-11"
+    # Team Competitions 1972: "in the last round the odd boards of teams 1-5 meet the even boards of
+    # 7-11"
     last = [g for g in odd_and_even_boards(11, 4) if g.day == 6]
     for g in last:
         odd_team = g.white if g.board % 2 else g.black
@@ -168,7 +170,8 @@ def test_sixteen_teams_in_five_days() -> None:
 
 
 def test_colour_table_equalises_teams_for_12_and_11_teams() -> None:
-    # seed 000's example table (12 (11) teams, 6 days) is garbled; ours has the stated property
+    # Team Competitions 1972's example table (12 (11) teams, 6 days) is garbled; ours has the stated
+    # property
     for teams in (11, 12):
         table = board_one_colours(teams, 2, 2)
         for rows in table.values():

@@ -12,7 +12,7 @@ from chessarbiter import trf
 from chessarbiter.errors import ChessArbiterError, PairingError
 from chessarbiter.model import Colour, Result
 from chessarbiter.pairing.dutch.engine import pair_round
-from chessarbiter.pairing.result import NoValidPairingError
+from chessarbiter.pairing.round_pairing import NoValidPairingError
 from chessarbiter.pairing.teams.swiss import (
     NO_PREFERENCE,
     C0406Rules,

@@ -1,5 +1,5 @@
-"""Seed 000, three teams, three matches, two rounds: the seed's 10-board scheme and its
-properties for every even number of boards."""
+"""Team Competitions 1972, three teams, three matches, two rounds: the seed's 10-board scheme and
+its properties for every even number of boards."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ SEED_TSV = (
     Path(__file__).resolve().parents[4] / "shared" / "real" / "seed000-three-teams-10-boards.tsv"
 )
 
-# Seed 000's round 1 and round 2 for ten boards, transliterated (а…к = A1…A10, 1…10 = B,
+# Team Competitions 1972's round 1 and round 2 for ten boards, transliterated (а…к = A1…A10, 1…10 =
+# B,
 # I…X = C), first named has White.
 SEED_ROUND_1 = (
     "B1 A1, A2 C1, C2 B2, A3 B3, C3 A4, B4 C4, B5 A5, A6 C5, C6 B6, A7 B7, C7 A8, B8 C8, "
@@ -42,7 +43,7 @@ def _round(games: list[TeamGame], r: int) -> str:
 
 
 def test_ten_boards_is_the_seed_scheme() -> None:
-    """Seed 000: the printed scheme for three teams of ten boards, row for row."""
+    """Team Competitions 1972: the printed scheme for three teams of ten boards, row for row."""
     games = three_teams_two_rounds(10)
     assert _round(games, 1) == SEED_ROUND_1
     assert _round(games, 2) == SEED_ROUND_2
@@ -50,12 +51,13 @@ def test_ten_boards_is_the_seed_scheme() -> None:
 
 @pytest.mark.skipif(not SEED_TSV.exists(), reason="shared seed files not present")
 def test_ten_boards_tsv_is_byte_identical_to_the_worked_file() -> None:
-    """Seed 000: the TSV of the 10-board scheme is the shared worked file, byte for byte."""
+    """Team Competitions 1972: the TSV of the 10-board scheme is the shared worked file, byte for
+    byte."""
     assert schedule_tsv(three_teams_two_rounds(10)) == SEED_TSV.read_text(encoding="utf-8")
 
 
 def test_ten_boards_whites_six_to_four() -> None:
-    """Seed 000: with ten boards one team has 6 whites and 4 blacks in a match."""
+    """Team Competitions 1972: with ten boards one team has 6 whites and 4 blacks in a match."""
     assert whites_per_match(three_teams_two_rounds(10)) == {
         ("A", "B"): {"A": 4, "B": 6},
         ("A", "C"): {"A": 6, "C": 4},
@@ -65,21 +67,21 @@ def test_ten_boards_whites_six_to_four() -> None:
 
 @pytest.mark.parametrize("boards", [1, 3, 9, 0, -2])
 def test_odd_or_no_boards_is_refused(boards: int) -> None:
-    """Seed 000: an even number of boards is a compulsory condition."""
+    """Team Competitions 1972: an even number of boards is a compulsory condition."""
     with pytest.raises(PairingError, match=r"even number of boards|at least 1"):
         three_teams_two_rounds(boards)
 
 
 def test_error_is_a_chessarbiter_error() -> None:
-    """Seed 000: invalid input is a ChessArbiterError (the CLI exits 3)."""
-    with pytest.raises(ChessArbiterError, match="seed 000"):
+    """Team Competitions 1972: invalid input is a ChessArbiterError (the CLI exits 3)."""
+    with pytest.raises(ChessArbiterError, match="Team Competitions 1972"):
         three_teams_two_rounds(7)
 
 
 @given(even_boards)
 def test_every_pair_of_opponents_meets_once_in_the_right_matches(boards: int) -> None:
-    """Seed 000: A–B and B–C on equal boards, A–C with neighbouring boards exchanged; every
-    player plays each of the other two teams exactly once."""
+    """Team Competitions 1972: A–B and B–C on equal boards, A–C with neighbouring boards exchanged;
+    every player plays each of the other two teams exactly once."""
     games = three_teams_two_rounds(boards)
     assert len(games) == 3 * boards
     pairs = Counter(frozenset((g.white, g.black)) for g in games)
@@ -103,8 +105,8 @@ def test_every_pair_of_opponents_meets_once_in_the_right_matches(boards: int) ->
 
 @given(even_boards)
 def test_one_white_one_black_and_one_game_a_round(boards: int) -> None:
-    """Seed 000: each player one game with White and one with Black, one game per round, and
-    no team idles in the last round."""
+    """Team Competitions 1972: each player one game with White and one with Black, one game per
+    round, and no team idles in the last round."""
     games = three_teams_two_rounds(boards)
     whites = Counter(g.white for g in games)
     blacks = Counter(g.black for g in games)
@@ -121,8 +123,8 @@ def test_one_white_one_black_and_one_game_a_round(boards: int) -> None:
 
 @given(even_boards)
 def test_match_whites_equal_for_multiples_of_four(boards: int) -> None:
-    """Seed 000: whites equal in every match when the boards are a multiple of 4; otherwise
-    one team has two more, and each team has more whites in exactly one of its matches."""
+    """Team Competitions 1972: whites equal in every match when the boards are a multiple of 4;
+    otherwise one team has two more, and each team has more whites in exactly one of its matches."""
     counts = whites_per_match(three_teams_two_rounds(boards))
     assert set(counts) == {("A", "B"), ("A", "C"), ("B", "C")}
     ahead: Counter[str] = Counter()

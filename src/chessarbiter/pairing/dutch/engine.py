@@ -26,7 +26,7 @@ from chessarbiter.errors import PairingError
 from chessarbiter.model import Colour, Tournament
 from chessarbiter.pairing.dutch.explain import Tee, Tracer, render
 from chessarbiter.pairing.dutch.weights import WeightContext
-from chessarbiter.pairing.result import Board, NoValidPairingError, RoundPairing
+from chessarbiter.pairing.round_pairing import Board, NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.colours import ColourRule, neutral_colour
 from chessarbiter.pairing.swiss.state import Edition, SwissPlayer, SwissRound, prepare_round
 

@@ -33,7 +33,7 @@ from chessarbiter.errors import PairingError
 from chessarbiter.model import Colour
 from chessarbiter.pairing.dutch import engine as _engine
 from chessarbiter.pairing.dutch.weights2017 import BracketWeights, WeightContext2017
-from chessarbiter.pairing.result import NoValidPairingError
+from chessarbiter.pairing.round_pairing import NoValidPairingError
 from chessarbiter.pairing.swiss.colours import ColourRule
 from chessarbiter.pairing.swiss.state import SwissPlayer, SwissRound
 

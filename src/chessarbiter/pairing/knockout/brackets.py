@@ -2,12 +2,12 @@
 
 Three schemes:
 
-* :func:`fide_1997` — seed 002, the 1997 FIDE World Championship: personal numbers made of
-  the entry stage and the rank by rating (:func:`personal_numbers`); each stage's field is
+* :func:`fide_1997` — Stage by Stage 1997, the 1997 FIDE World Championship: personal numbers made
+  of the entry stage and the rank by rating (:func:`personal_numbers`); each stage's field is
   ordered by those numbers and split in halves, the first of the top half meeting the first of
   the bottom half; the winner of a match takes the slot of its first side in the next stage.
-* :func:`cup` — seed 000, the Olympic (cup) system for teams: 1-2, 3-4, ... with adjacent
-  winners meeting next, after a preliminary round that brings the field to a power of two.
+* :func:`cup` — Team Competitions 1972, the Olympic (cup) system for teams: 1-2, 3-4, ... with
+  adjacent winners meeting next, after a preliminary round that brings the field to a power of two.
 * :func:`seeded` — the conventional 1 v n, 2 v n-1 bracket of the World Cup (spec section 8),
   with byes for the top seeds when the field is not a power of two.
 
@@ -156,7 +156,8 @@ def read_players_tsv(text: str, source: str = "<players>") -> list[Entrant]:
     return out
 
 
-# -- seed 002: personal numbers and the 1997 scheme ---------------------------------------------
+# -- Stage by Stage 1997: personal numbers and the 1997 scheme
+# ---------------------------------------------
 
 
 def _rating_key(e: Entrant) -> tuple[int, ...]:
@@ -165,14 +166,15 @@ def _rating_key(e: Entrant) -> tuple[int, ...]:
 
 
 def _rank_scale(count: int) -> int:
-    """Seed 002: the rank part of a personal number has two digits (three from 100 players)."""
+    """Stage by Stage 1997: the rank part of a personal number has two digits (three from 100
+    players)."""
     scale: int = 10 ** max(2, len(str(count)))
     return scale
 
 
 def personal_numbers(entrants: Sequence[Entrant]) -> list[int]:
-    """Seed 002: each participant's personal number, the entry stage digit followed by the
-    two-digit rank by rating (``203`` Kramnik: stage 2, rank 3). Ranks run over the whole
+    """Stage by Stage 1997: each participant's personal number, the entry stage digit followed by
+    the two-digit rank by rating (``203`` Kramnik: stage 2, rank 3). Ranks run over the whole
     field: ratings from the highest, ties broken by the earlier lists in turn ("if equal, by
     the previous coefficients, and if these too, by still earlier ones"). A number given in
     the input is kept and its rank reserved (Karpov 801, Gelfand 302: no rating printed).
@@ -192,7 +194,7 @@ def personal_numbers(entrants: Sequence[Entrant]) -> list[int]:
             if stage != e.entry_stage:
                 raise BracketError(
                     f"{e.name}: number {e.number} does not start with the entry stage "
-                    f"{e.entry_stage} (seed 002: stage digit + rank)"
+                    f"{e.entry_stage} (Stage by Stage 1997: stage digit + rank)"
                 )
             if rank in taken.values():
                 raise BracketError(f"{e.name}: rank {rank} of number {e.number} is taken")
@@ -213,7 +215,7 @@ def personal_numbers(entrants: Sequence[Entrant]) -> list[int]:
 
 
 def fide_1997_games(stage: int, last_stage: int) -> int:
-    """Seed 002: two games a match in stages 1-6, four in stage 7 (the Groningen final),
+    """Stage by Stage 1997: two games a match in stages 1-6, four in stage 7 (the Groningen final),
     six in the final against the champion (stage 8): the last stage 6, the one before 4."""
     if stage == last_stage:
         return 6
@@ -226,7 +228,7 @@ def fide_1997(
     entrants: Sequence[Entrant],
     games: Callable[[int, int], int] = fide_1997_games,
 ) -> list[Match]:
-    """Seed 002, the 1997 FIDE World Championship draw.
+    """Stage by Stage 1997, the 1997 FIDE World Championship draw.
 
     Stage by stage, the field is the players entering at that stage and the winners of the
     previous stage's matches; each holds a slot numbered by rank (a player his personal
@@ -274,7 +276,8 @@ def fide_1997(
     return matches
 
 
-# -- seed 000: the Olympic (cup) system ---------------------------------------------------------
+# -- Team Competitions 1972: the Olympic (cup) system
+# ---------------------------------------------------------
 
 
 def check_bracket_size(n: int, games: int) -> None:
@@ -288,10 +291,10 @@ def check_bracket_size(n: int, games: int) -> None:
 
 
 def cup(n: int, games: int = 1) -> list[Match]:
-    """Seed 000, the Olympic system: with a power of two, 1-2, 3-4, ... and the winners of
-    adjacent matches meet in the next round. Otherwise a preliminary round brings the field to
-    the largest power of two below it: (n - 2^k) x 2 participants play; those with a bye take
-    the first and the last numbers, the larger share at the bottom (25 teams: 1-3 and 22-25),
+    """Team Competitions 1972, the Olympic system: with a power of two, 1-2, 3-4, ... and the
+    winners of adjacent matches meet in the next round. Otherwise a preliminary round brings the
+    field to the largest power of two below it: (n - 2^k) x 2 participants play; those with a bye
+    take the first and the last numbers, the larger share at the bottom (25 teams: 1-3 and 22-25),
     and the others meet 4-5, 6-7, ...; in round 2, 1-2, 3 v W(4-5), W(6-7) v W(8-9), ...
 
     >>> [str(m) for m in cup(5)][:3]
@@ -328,8 +331,8 @@ def cup(n: int, games: int = 1) -> list[Match]:
 
 
 def _winners_meet(matches: list[Match], slots: list[Side], stage: int, games: int) -> list[Match]:
-    """Seed 000: from ``stage`` on, the winners of adjacent matches meet; ``slots`` is the
-    stage's field in bracket order. Appends to ``matches`` and returns it."""
+    """Team Competitions 1972: from ``stage`` on, the winners of adjacent matches meet; ``slots`` is
+    the stage's field in bracket order. Appends to ``matches`` and returns it."""
     while len(slots) > 1:
         nxt: list[Side] = []
         for a, b in zip(slots[::2], slots[1::2], strict=True):
@@ -516,8 +519,8 @@ class BracketState:
         self._walkovers()
 
     def replace(self, number: int, replacement: int) -> None:
-        """Seed 002's replacements before the start: ``replacement`` takes the place (and the
-        number's slot in the draw) of participant ``number``, who has played no match.
+        """Stage by Stage 1997's replacements before the start: ``replacement`` takes the place (and
+        the number's slot in the draw) of participant ``number``, who has played no match.
 
         :raises BracketError: when ``number`` already played, or the replacement is in the
             draw already.

@@ -1,4 +1,4 @@
-"""Knockout matches: main games, tie-break phases, sudden death, armageddon (issue 6).
+"""Knockout matches: main games, tie-break phases, sudden death, armageddon.
 
 A match format is a sequence of :class:`Phase` s. Given the games played so far (the first
 player's points in each game, in order), :func:`next_game` says whether the match is decided and
@@ -7,9 +7,9 @@ and, when the lot is known, who has white.
 
 Sources (the rules below cite them):
 
-* **seed 002** — the 1997 FIDE World Championship regulations (Groningen/Lausanne): stages 1–6
-  two main games, stage 7 four, stage 8 six, the winner needs more than half; main control
-  40 moves / 100 min, 20 / 50 min, 10 min for the rest, +30 s from move 1; then, after a new
+* **Stage by Stage 1997** — the 1997 FIDE World Championship regulations (Groningen/Lausanne):
+  stages 1–6 two main games, stage 7 four, stage 8 six, the winner needs more than half; main
+  control 40 moves / 100 min, 20 / 50 min, 10 min for the rest, +30 s from move 1; then, after a new
   colour lot, two games of 25 min + 10 s; from stage 2, after a new lot, two games of
   15 min + 10 s; then games until the first win, white 4 min, black 5 min, +10 s; the chief
   arbiter may instead order one decisive game (the lot winner chooses the colour, white 6 min,
@@ -18,16 +18,16 @@ Sources (the rules below cite them):
   2 × 25+10, 2 × 10+10, 2 × 5+3, then 3+2 games with white by lot and colours alternating until a
   decisive game; classical control 90 min / 40 moves + 30 min, +30 s from move 1 (the spec's
   World Cup 2005–2019 row; the 2023 regulations kept it).
-* **seed 000** — the Olympic (cup) system for teams: colours on board 1 and odd boards go in
-  round 1 to the lower number, later to the team that had black more often, equal → lot; a drawn
-  match is replayed or decided by board coefficients.
+* **Team Competitions 1972** — the Olympic (cup) system for teams: colours on board 1 and odd boards
+  go in round 1 to the lower number, later to the team that had black more often, equal → lot; a
+  drawn match is replayed or decided by board coefficients.
 
 Phase names (kebab-case, unique in a format; also the keys of recorded lots):
 
 ==================  ==============================================================
 ``main``            the main (classical) games
-``rapid-25``        25 min + 10 s (seed 002, spec 8)
-``rapid-15``        15 min + 10 s, fide-1997 stages 2–8 only (seed 002)
+``rapid-25``        25 min + 10 s (Stage by Stage 1997, spec 8)
+``rapid-15``        15 min + 10 s, fide-1997 stages 2–8 only (Stage by Stage 1997)
 ``rapid-10``        10 min + 10 s (spec 8, world-cup-2023)
 ``blitz-5``         5 min + 3 s (spec 8, world-cup-2023)
 ``sudden-death``    games until the first decisive one
@@ -75,7 +75,7 @@ class MatchError(ChessArbiterError):
 
 class ArmageddonColourError(MatchError):
     """A drawn armageddon game was given, but not who had white in it (a draw qualifies black,
-    seed 002)."""
+    Stage by Stage 1997)."""
 
 
 def other(side: Side) -> Side:
@@ -150,23 +150,24 @@ class PhaseKind(StrEnum):
     GAMES = "games"
     """A fixed number of games; decided when a player has more than half of the phase's points."""
     SUDDEN_DEATH = "sudden-death"
-    """Games until the first decisive one (seed 002: "до первой победы"; spec 8)."""
+    """Games until the first decisive one (Stage by Stage 1997: "до первой победы"; spec 8)."""
     ARMAGEDDON = "armageddon"
-    """One game; a win decides, a draw qualifies the player who had black (seed 002, spec 8)."""
+    """One game; a win decides, a draw qualifies the player who had black (Stage by Stage 1997, spec
+    8)."""
 
 
 class ColourRule(StrEnum):
     """How colours are given in a phase."""
 
     LOT = "lot"
-    """A new lot for the phase's first game, colours alternating after it (seed 002: "новая
-    жеребьевка на цвет" before each tie-break block; spec 8: 2023 "White decided by lot and
+    """A new lot for the phase's first game, colours alternating after it (Stage by Stage 1997:
+    "новая жеребьевка на цвет" before each tie-break block; spec 8: 2023 "White decided by lot and
     colours alternating")."""
     ALTERNATE = "alternate"
     """No new lot: colours keep alternating from the previous game of the match."""
     LOT_WINNER_CHOOSES = "lot-winner-chooses"
-    """The winner of a lot chooses the colour (seed 002 armageddon: "игрок, который угадает
-    жребий, может выбрать в ней цвет фигур"; spec 8)."""
+    """The winner of a lot chooses the colour (Stage by Stage 1997 armageddon: "игрок, который
+    угадает жребий, может выбрать в ней цвет фигур"; spec 8)."""
 
 
 _NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -178,8 +179,8 @@ class Phase:
 
     ``games`` is the number of games of a :attr:`PhaseKind.GAMES` phase (``None`` for the other
     kinds). ``on_order`` marks an armageddon that is played only when the chief arbiter orders it
-    instead of (further) sudden-death games (seed 002); without it the armageddon is a regular
-    phase (spec 8, World Cup 2005–2019).
+    instead of (further) sudden-death games (Stage by Stage 1997); without it the armageddon is a
+    regular phase (spec 8, World Cup 2005–2019).
     """
 
     name: str
@@ -209,8 +210,8 @@ class Phase:
 
     @property
     def needed(self) -> float | None:
-        """Points that win a :attr:`PhaseKind.GAMES` phase: more than half (seed 002: 1.5 of 2,
-        2.5 of 4, 3.5 of 6)."""
+        """Points that win a :attr:`PhaseKind.GAMES` phase: more than half (Stage by Stage 1997: 1.5
+        of 2, 2.5 of 4, 3.5 of 6)."""
         return None if self.games is None else self.games / 2 + 0.5
 
     @property
@@ -271,7 +272,7 @@ class MatchFormat:
 
     @property
     def main_score_needed(self) -> float:
-        """Points that win the main games outright: more than half (seed 002)."""
+        """Points that win the main games outright: more than half (Stage by Stage 1997)."""
         needed = self.main.needed
         assert needed is not None
         return needed
@@ -300,7 +301,7 @@ PRESETS: Final[tuple[str, ...]] = ("fide-1997", "world-cup-2023")
 """The names :func:`preset` knows."""
 
 _STAGES: Final[dict[str, range]] = {
-    # seed 002: eight stages, Karpov (801) enters at stage 8, the final.
+    # Stage by Stage 1997: eight stages, Karpov (801) enters at stage 8, the final.
     "fide-1997": range(1, 9),
     # spec 8: 206 players, top 50 enter in round 2: 206 → 128 → 64 → ... → 2, eight rounds.
     "world-cup-2023": range(1, 9),
@@ -323,7 +324,8 @@ def _same(name: str, kind: PhaseKind, clock: TimeControl, games: int | None = No
     return Phase(name, kind, clock, clock, games=games)
 
 
-# seed 002: "40 ходов ... за 100 минут, следующие 20 ходов - за 50 минут, а все оставшиеся ходы -
+# Stage by Stage 1997: "40 ходов ... за 100 минут, следующие 20 ходов - за 50 минут, а все
+# оставшиеся ходы -
 # за 10 минут ... дополнительные 30 секунд ... начиная с первого".
 _FIDE_1997_MAIN: Final = TimeControl(
     (Period(40, 6000, 30), Period(20, 3000, 30), Period(None, 600, 30))
@@ -333,26 +335,27 @@ _WORLD_CUP_MAIN: Final = TimeControl((Period(40, 5400, 30), Period(None, 1800, 3
 
 
 def _fide_1997(stage: int) -> MatchFormat:
-    """seed 002: the 1997 FIDE World Championship knockout."""
-    # seed 002: stages 1–6 two games (1.5 wins), stage 7 four (2.5), stage 8 six (3.5).
+    """Stage by Stage 1997: the 1997 FIDE World Championship knockout."""
+    # Stage by Stage 1997: stages 1–6 two games (1.5 wins), stage 7 four (2.5), stage 8 six (3.5).
     main_games = fide_1997_games(stage, _STAGES["fide-1997"][-1])
     phases = [
         _same("main", PhaseKind.GAMES, _FIDE_1997_MAIN, main_games),
-        # seed 002: new colour lot, two games of 25 min + 10 s.
+        # Stage by Stage 1997: new colour lot, two games of 25 min + 10 s.
         _same("rapid-25", PhaseKind.GAMES, TimeControl.minutes(25, 10), 2),
     ]
     if stage >= 2:
-        # seed 002: "на 2-8 этапах": new lot, two games of 15 min + 10 s.
+        # Stage by Stage 1997: "на 2-8 этапах": new lot, two games of 15 min + 10 s.
         phases.append(_same("rapid-15", PhaseKind.GAMES, TimeControl.minutes(15, 10), 2))
     phases += [
-        # seed 002: games until the first win, white 4 min, black 5 min, +10 s per move.
+        # Stage by Stage 1997: games until the first win, white 4 min, black 5 min, +10 s per move.
         Phase(
             "sudden-death",
             PhaseKind.SUDDEN_DEATH,
             TimeControl.minutes(4, 10),
             TimeControl.minutes(5, 10),
         ),
-        # seed 002: one decisive game on the chief arbiter's decision; white 6 min, black 5 min,
+        # Stage by Stage 1997: one decisive game on the chief arbiter's decision; white 6 min, black
+        # 5 min,
         # no increment; the lot winner chooses the colour; a draw qualifies black.
         Phase(
             "armageddon",
@@ -384,8 +387,8 @@ def _world_cup_2023(stage: int) -> MatchFormat:
 
 
 def preset(name: str, stage: int) -> MatchFormat:
-    """The match format ``name`` at ``stage`` (``fide-1997``: seed 002; ``world-cup-2023``:
-    spec 8).
+    """The match format ``name`` at ``stage`` (``fide-1997``: Stage by Stage 1997;
+    ``world-cup-2023``: spec 8).
 
     >>> [p.name for p in preset("fide-1997", 1).phases]
     ['main', 'rapid-25', 'sudden-death', 'armageddon']
@@ -544,8 +547,8 @@ def _check_scores(scores: Sequence[float]) -> tuple[float, ...]:
 
 
 def stage_first_colours(matches: Sequence[int], first_pair: Side) -> dict[int, Side]:
-    """Seed 002: the colours of a stage's first games - "the lot for colour is drawn only for
-    the first pair; in the others it alternates" down the list. ``matches`` are the stage's
+    """Stage by Stage 1997: the colours of a stage's first games - "the lot for colour is drawn only
+    for the first pair; in the others it alternates" down the list. ``matches`` are the stage's
     match numbers in list order; ``first_pair`` is the side the lot gave white in the first
     match (the higher-rated player draws it). Returns, for each match, the side with white in
     its first game: the recorded lot of its ``main`` phase.
@@ -601,19 +604,19 @@ def next_game(
     """Follow a match through its phases.
 
     ``scores``: the first player's points per game, in playing order. A :attr:`PhaseKind.GAMES`
-    phase is won with more than half its points (seed 002: 1.5 of 2, 2.5 of 4, 3.5 of 6) — the
-    remaining games of the phase are then not played; level after all of them, the next phase
-    starts. Sudden death ends at the first decisive game (seed 002, spec 8).
+    phase is won with more than half its points (Stage by Stage 1997: 1.5 of 2, 2.5 of 4, 3.5 of 6)
+    — the remaining games of the phase are then not played; level after all of them, the next phase
+    starts. Sudden death ends at the first decisive game (Stage by Stage 1997, spec 8).
 
     ``lots``: recorded lots, phase name → the favoured side (white in the phase's first game;
     for an armageddon, the side that chooses the colour). A phase without a recorded lot gets one
     drawn from ``random.Random(seed)`` when ``seed`` is given, else its colours stay unknown.
-    Inside a phase colours alternate (seed 002: a new lot per tie-break block; spec 8).
+    Inside a phase colours alternate (Stage by Stage 1997: a new lot per tie-break block; spec 8).
 
-    ``armageddon``: the chief arbiter ordered the single decisive game (seed 002) after
+    ``armageddon``: the chief arbiter ordered the single decisive game (Stage by Stage 1997) after
     ``armageddon_after`` sudden-death games (0: straight after the regular tie-breaks).
     ``armageddon_white``: who had (or will have) white in it, the lot winner's choice; needed to
-    decide a drawn armageddon, which qualifies black (seed 002, spec 8).
+    decide a drawn armageddon, which qualifies black (Stage by Stage 1997, spec 8).
 
     >>> fmt = preset("fide-1997", 2)
     >>> d = next_game(fmt, [0.5, 0.5, 1, 0], lots={"rapid-15": "second"})
@@ -734,20 +737,21 @@ class _Follower:
                     if score is None:
                         return self._pending(phase, index)
                     got += score
-                    # seed 002: the winner is the first to score more than half.
+                    # Stage by Stage 1997: the winner is the first to score more than half.
                     if 2 * got > phase.games:
                         return self._decided(phase, FIRST)
                     if 2 * (index + 1 - got) > phase.games:
                         return self._decided(phase, SECOND)
             elif phase.kind is PhaseKind.SUDDEN_DEATH:
                 index = 0
-                # seed 002: with an armageddon ordered, sudden death stops after the games
+                # Stage by Stage 1997: with an armageddon ordered, sudden death stops after the
+                # games
                 # played before the order.
                 while ordered is None or index < self.armageddon_after:
                     score = self._play(phase, index)
                     if score is None:
                         return self._pending(phase, index)
-                    if score != 0.5:  # seed 002, spec 8: until the first decisive game
+                    if score != 0.5:  # Stage by Stage 1997, spec 8: until the first decisive game
                         return self._decided(phase, FIRST if score == 1 else SECOND)
                     index += 1
             else:
@@ -763,25 +767,27 @@ class _Follower:
                         f"game {len(self.games)}, the armageddon, was drawn and a draw qualifies "
                         "the player who had black, but who had white is not known"
                     )
-                # seed 002: "в случае ничьи это право получает игравший черными"; spec 8.
+                # Stage by Stage 1997: "в случае ничьи это право получает игравший черными"; spec 8.
                 return self._decided(phase, other(self.armageddon_white))
         raise AssertionError("a validated format always ends in a deciding phase")
 
 
-# -- team cup matches (seed 000) -------------------------------------------------------------
+# -- team cup matches (Team Competitions 1972)
+# -------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class TeamColours:
     """Which team has white on board 1 and the odd boards (and hosts the match), and why:
-    ``"number"`` (round 1), ``"blacks"`` (had black more often) or ``"lot"`` (seed 000)."""
+    ``"number"`` (round 1), ``"blacks"`` (had black more often) or ``"lot"`` (Team Competitions
+    1972)."""
 
     white_on_odd_boards: Side
     reason: Literal["number", "blacks", "lot"]
 
     def white_on(self, board: int) -> Side:
         """The team with white on ``board`` (1-based): odd boards as board 1, even the other
-        colour (seed 000).
+        colour (Team Competitions 1972).
 
         >>> TeamColours("second", "lot").white_on(2)
         'first'
@@ -799,7 +805,7 @@ def team_cup_colours(
     lot: Side | None = None,
     rng: random.Random | None = None,
 ) -> TeamColours:
-    """Colours of a cup (Olympic system) team match, seed 000.
+    """Colours of a cup (Olympic system) team match, Team Competitions 1972.
 
     Round 1: "white" (board 1 and odd boards) and hosting go to the team with the lower number.
     Later rounds: to the team that had black more often in the earlier rounds (``blacks``: how
@@ -837,13 +843,13 @@ def team_cup_colours(
 
 
 class DrawnMatchRule(StrEnum):
-    """How a drawn team match of a cup is decided (seed 000: replay or board coefficients;
-    the issue adds armageddon)."""
+    """How a drawn team match of a cup is decided (Team Competitions 1972: replay or board
+    coefficients; the issue adds armageddon)."""
 
     REPLAY = "replay"
     """The match is played again."""
     BOARD_WEIGHTS = "board-weights"
-    """Results on different boards count with different coefficients (seed 000)."""
+    """Results on different boards count with different coefficients (Team Competitions 1972)."""
     ARMAGEDDON = "armageddon"
     """A single armageddon game decides (its board and players are the regulations' choice)."""
 
@@ -869,12 +875,12 @@ def team_match_decision(
     games_per_board: int = 1,
     weights: Sequence[float] | None = None,
 ) -> TeamMatchDecision:
-    """Decide a team match of a cup (seed 000).
+    """Decide a team match of a cup (Team Competitions 1972).
 
     ``board_points``: the first team's points on each board (summed over the rounds of a
     multi-round match, ``games_per_board`` games per board). The match score is the sum, 1 per
-    win and ½ per draw whatever the board (seed 000). A drawn match is handled by ``rules`` in
-    order: :attr:`~DrawnMatchRule.BOARD_WEIGHTS` decides if the weighted scores differ
+    win and ½ per draw whatever the board (Team Competitions 1972). A drawn match is handled by
+    ``rules`` in order: :attr:`~DrawnMatchRule.BOARD_WEIGHTS` decides if the weighted scores differ
     (``weights``, board 1 first, required), :attr:`~DrawnMatchRule.REPLAY` and
     :attr:`~DrawnMatchRule.ARMAGEDDON` are reported as the ``action`` to take.
 

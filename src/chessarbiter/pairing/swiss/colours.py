@@ -1,5 +1,5 @@
 """Colour allocation shared by the FIDE Swiss systems (C.04.1 f-h; C.04.3 E (2017) /
-Article 5 (2026); seed 004).
+Article 5 (2026); Dutch Colours 2013).
 
 For a pair, in order of priority:
 
@@ -7,17 +7,17 @@ For a pair, in order of priority:
 2. grant the stronger preference (absolute over strong over mild; between two absolute
    preferences, the larger colour difference);
 3. alternate colours relative to the most recent round in which the two had different colours
-   (played games only; seed 004's worked example: 1 WWBWBW v 2 BBWBWW, both absolute for black,
-   round 5 differs, so player 1 gets white);
+   (played games only; Dutch Colours 2013's worked example: 1 WWBWBW v 2 BBWBWW, both absolute for
+   black, round 5 differs, so player 1 gets white);
 4. grant the preference of the higher-ranked player;
 5. with no preference at all: by the initial colour and the rank (C.04.3 E.5 / 5.2.5).
 
 Steps 1-3 are :func:`neutral_colour`; 4-5 need the ranking and are in the system's engine.
 
 Step 2 differs between texts. Since 2017 (E.2, and 2026 5.2.2) two absolute preferences are
-settled by the wider colour difference; the earlier text seed 004 describes (Istanbul 2012,
-"Tallinn 2013" in the seed) compares only the kind of preference and goes on to step 3. In seed
-004's example player 1 (WWBWBW, difference +2) therefore gets black under the current rules and
+settled by the wider colour difference; the earlier text Dutch Colours 2013 describes (Istanbul
+2012, "Tallinn 2013" in the seed) compares only the kind of preference and goes on to step 3. In
+seed 004's example player 1 (WWBWBW, difference +2) therefore gets black under the current rules and
 white under the older ones: :attr:`ColourRule.SEED_2013` selects the older reading.
 """
 
@@ -35,7 +35,7 @@ class ColourRule(enum.Enum):
     CURRENT = "current"
     """C.04.3 2017 E.2 / 2026 5.2.2: the wider colour difference gets its preference."""
     SEED_2013 = "2013"
-    """Istanbul 2012 E.2 as seed 004 reads it: the kind of preference only, then E.3."""
+    """Istanbul 2012 E.2 as Dutch Colours 2013 reads it: the kind of preference only, then E.3."""
 
 
 def compatible_preferences(a: Colour, b: Colour) -> bool:

@@ -1,8 +1,9 @@
-"""Team rosters and per-round line-ups (issue 7; seed 000, "Teams" and "Matches of two teams").
+"""Team rosters and per-round line-ups (Team Competitions 1972, "Teams" and "Matches of two teams").
 
-Seed 000 (USSR Central Chess Club methodology, 1972) describes a team as **main players**, one
-per board, listed by descending strength (the club champion may be put above stronger-titled
-team-mates), **reserves**, and a **captain** and/or representative. It gives two reserve regimes:
+Team Competitions 1972 (USSR Central Chess Club methodology, 1972) describes a team as **main
+players**, one per board, listed by descending strength (the club champion may be put above
+stronger-titled team-mates), **reserves**, and a **captain** and/or representative. It gives two
+reserve regimes:
 
 * **shifting** ("основной состав сдвигается и на последние доски включаются запасные
   участники ... общий порядок досок обоих составов не может быть изменен"): absentees' boards
@@ -11,7 +12,7 @@ team-mates), **reserves**, and a **captain** and/or representative. It gives two
   основного состава заменяются запасным участником на данной доске"): an absent main player is
   replaced by a reserve on that same board (the reserve may be stronger than the main players).
 
-For official matches (seed 000, "Matches of two teams"):
+For official matches (Team Competitions 1972, "Matches of two teams"):
 
 * an **unregistered** player's game is lost whatever its result, and the guilty team loses penalty
   points from the match score for every such player: 1 for a team "of up to 5", 2 "from 5 to 10",
@@ -55,10 +56,10 @@ ZERO = Decimal(0)
 HALF = Decimal("0.5")
 ONE = Decimal(1)
 
-#: Seed 000: "положение должно оговорить число штрафных очков (1—3)".
+#: Team Competitions 1972: "положение должно оговорить число штрафных очков (1—3)".
 HELD_BOARD_PENALTY_RANGE: tuple[Decimal, Decimal] = (Decimal(1), Decimal(3))
 
-#: Seed 000: "при явке на игру не менее двух третей состава команд".
+#: Team Competitions 1972: "при явке на игру не менее двух третей состава команд".
 TWO_THIRDS = Fraction(2, 3)
 
 
@@ -69,18 +70,19 @@ class LineupError(ChessArbiterError):
 
 class TeamWithdrawnError(LineupError):
     """A match cannot be scored: a team had fewer than two thirds present and is withdrawn
-    (seed 000); annul its matches with :func:`withdraw_team`."""
+    (Team Competitions 1972); annul its matches with :func:`withdraw_team`."""
 
     def __init__(self, team: str) -> None:
         self.team = team
         super().__init__(
             f"team {team!r} had fewer than two thirds of its boards present: it is withdrawn and "
-            "its results are removed from the table (seed 000); the match has no score"
+            "its results are removed from the table (Team Competitions 1972); the match has no "
+            "score"
         )
 
 
 class ReserveRegime(enum.Enum):
-    """How reserves come in (seed 000, "Teams")."""
+    """How reserves come in (Team Competitions 1972, "Teams")."""
 
     SHIFTING = "shifting"
     """Absentees' boards shift up, reserves fill the last boards; the combined order of the main
@@ -92,8 +94,8 @@ class ReserveRegime(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Roster:
-    """A team's registration (seed 000 "заявка"): main players in board order, reserves in their
-    order, and the captain.
+    """A team's registration (Team Competitions 1972 "заявка"): main players in board order,
+    reserves in their order, and the captain.
 
     ``captain`` is either one of the players (a playing captain) or someone else (a non-playing
     captain or representative, "не входящего в основной или в запасной состав"); ``None`` when not
@@ -171,7 +173,7 @@ class Roster:
 
 @dataclass(frozen=True, slots=True)
 class Regulations:
-    """What seed 000 leaves to the event's regulations ("положение").
+    """What Team Competitions 1972 leaves to the event's regulations ("положение").
 
     ``held_board_penalty``: ``None`` means boards may not be held for late players ("Закрепление
     досок за опаздывающими участниками запрещается, если это не предусмотрено положением");
@@ -214,7 +216,8 @@ def check_held_board_penalty(points: Decimal | int | str) -> Decimal:
     >>> check_held_board_penalty("0.5")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    chessarbiter.pairing.teams.lineups.LineupError: the penalty ... (seed 000), not 0.5
+    chessarbiter.pairing.teams.lineups.LineupError: the penalty ... (Team Competitions 1972), not
+    0.5
     """
     try:
         value = Decimal(points)
@@ -223,14 +226,16 @@ def check_held_board_penalty(points: Decimal | int | str) -> Decimal:
     low, high = HELD_BOARD_PENALTY_RANGE
     if not value.is_finite() or not low <= value <= high:
         raise LineupError(
-            f"the penalty for a late player who never comes must be 1 to 3 points (seed 000), "
+            f"the penalty for a late player who never comes must be 1 to 3 points (Team "
+            f"Competitions 1972), "
             f"not {points}"
         )
     return value
 
 
 def unregistered_penalty(boards: int, *, five_boards_penalty: int = 1) -> Decimal:
-    """Penalty points deducted from the match score per unregistered player (seed 000).
+    """Penalty points deducted from the match score per unregistered player (Team Competitions
+    1972).
 
     "при составе команды до 5 чел. — 1 очко, от 5 до 10 чел. — 2 очка, свыше 10 чел. — 3 очка".
     The team size is its number of boards (the main list). The bands "up to 5" and "from 5 to 10"
@@ -256,8 +261,8 @@ def unregistered_penalty(boards: int, *, five_boards_penalty: int = 1) -> Decima
 
 
 def minimum_present(boards: int, share: Fraction = TWO_THIRDS) -> int:
-    """The fewest players present for an official match: ``ceil(share × boards)`` (seed 000, "не
-    менее двух третей состава").
+    """The fewest players present for an official match: ``ceil(share × boards)`` (Team Competitions
+    1972, "не менее двух третей состава").
 
     >>> [minimum_present(n) for n in (3, 4, 6, 8, 10, 12)]
     [2, 3, 4, 6, 7, 8]
@@ -276,13 +281,13 @@ def lineup(
 ) -> list[Board]:
     """The line-up of a round, board 1 first: the player on each board or ``None`` (empty).
 
-    **Shifting** (seed 000): the players present, taken in the combined order main + reserves,
-    fill boards 1, 2, ...; absentees' boards shift up, the reserves come in on the last boards and
-    the combined order never changes. Empty boards, if any, are the last ones.
+    **Shifting** (Team Competitions 1972): the players present, taken in the combined order main +
+    reserves, fill boards 1, 2, ...; absentees' boards shift up, the reserves come in on the last
+    boards and the combined order never changes. Empty boards, if any, are the last ones.
 
-    **Fixed boards** (seed 000): each present main player sits on his own board; the reserves
-    present, in their order, fill the vacant boards from the top (any reserve may take any vacant
-    board; this is the default choice). Boards nobody can fill stay empty.
+    **Fixed boards** (Team Competitions 1972): each present main player sits on his own board; the
+    reserves present, in their order, fill the vacant boards from the top (any reserve may take any
+    vacant board; this is the default choice). Boards nobody can fill stay empty.
 
     ``late`` players have their boards held as if present, which the regulations must allow
     (``regulations.held_board_penalty`` set); see :func:`late_no_show`. Players not in the roster
@@ -304,7 +309,8 @@ def lineup(
     rules = regulations or Regulations()
     if late and rules.held_board_penalty is None:
         raise LineupError(
-            "boards may be held for late players only if the regulations provide it (seed 000)"
+            "boards may be held for late players only if the regulations provide it (Team "
+            "Competitions 1972)"
         )
     for player in late:
         if not roster.is_registered(player):
@@ -378,10 +384,10 @@ def validate_lineup(
 ) -> list[LineupProblem]:
     """Check a team's submitted line-up (board 1 first, ``None`` = empty) against its roster.
 
-    Rules (seed 000): seating follows the registration ("обязательна рассадка по спискам,
-    соответствующим заявкам"): in the shifting regime the players keep the combined order main +
-    reserves with no empty board above a player, in the fixed regime every main player sits on his
-    own board; an unregistered player's game is lost whatever the result and costs
+    Rules (Team Competitions 1972): seating follows the registration ("обязательна рассадка по
+    спискам, соответствующим заявкам"): in the shifting regime the players keep the combined order
+    main + reserves with no empty board above a player, in the fixed regime every main player sits
+    on his own board; an unregistered player's game is lost whatever the result and costs
     :func:`unregistered_penalty` points; an empty board is a forfeit; fewer than two thirds present
     (registered players seated; held boards count) withdraws the team. A player on two boards is
     reported too. Board-order and duplicate problems carry no automatic penalty (the seed gives
@@ -509,8 +515,8 @@ def late_no_show(
     *,
     regulations: Regulations,
 ) -> LineupProblem:
-    """The problem for a late ``player`` whose board was held and who never came (seed 000): the
-    game is lost and the regulations' penalty (1-3 points) is deducted.
+    """The problem for a late ``player`` whose board was held and who never came (Team Competitions
+    1972): the game is lost and the regulations' penalty (1-3 points) is deducted.
 
     >>> team = Roster("T", main=(1, 2, 3))
     >>> str(late_no_show(team, [1, 2, 3], 2, regulations=Regulations(held_board_penalty=2)))
@@ -518,7 +524,8 @@ def late_no_show(
     """
     if regulations.held_board_penalty is None:
         raise LineupError(
-            "boards may be held for late players only if the regulations provide it (seed 000)"
+            "boards may be held for late players only if the regulations provide it (Team "
+            "Competitions 1972)"
         )
     if player not in submitted:
         raise LineupError(f"team {roster.team!r}: player {player!r} has no board in the line-up")
@@ -583,7 +590,7 @@ def match_result(
     *,
     floor_at_zero: bool = False,
 ) -> tuple[Decimal, Decimal]:
-    """The match score of the first and the second team (seed 000).
+    """The match score of the first and the second team (Team Competitions 1972).
 
     1 point per won game and ½ per draw whatever the board; a game a team must lose (an
     unregistered player, an empty board, a late player who never came: ``game_lost``) counts as
@@ -648,9 +655,9 @@ class MatchRecord:
 
 def withdraw_team(team: str, matches: Iterable[MatchRecord]) -> list[MatchRecord]:
     """The matches to annul when ``team`` is withdrawn for the two-thirds rule or for not
-    appearing (seed 000: "она снимается с соревнования, а результаты сыгранных ею встреч
-    исключаются из турнирной таблицы"): every match it played, in the order given. Its opponents
-    keep their other results.
+    appearing (Team Competitions 1972: "она снимается с соревнования, а результаты сыгранных ею
+    встреч исключаются из турнирной таблицы"): every match it played, in the order given. Its
+    opponents keep their other results.
 
     >>> table = [MatchRecord("A", "B", Decimal(3), Decimal(1), 1),
     ...          MatchRecord("C", "D", Decimal(2), Decimal(2), 1),

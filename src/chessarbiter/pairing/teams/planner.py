@@ -1,4 +1,4 @@
-"""Semi-final / final schemes for 11 to 25 teams (seed 000, team tournaments).
+"""Semi-final / final schemes for 11 to 25 teams (Team Competitions 1972, team tournaments).
 
 The seed recommends 7–8 matches per event (8–10 when the players are released from work) and
 prints a table of schemes: number of teams, semi-final groups, teams per group, finals, teams
@@ -50,7 +50,7 @@ from chessarbiter.pairing.roundrobin import rounds_per_cycle
 MIN_TEAMS: FinalType = 11
 MAX_TEAMS: FinalType = 25
 MIN_GAMES: FinalType = 7
-"""Seed 000: in team events every player must have the chance to play 7 games."""
+"""Team Competitions 1972: in team events every player must have the chance to play 7 games."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +168,8 @@ def _check_teams(teams: object) -> int:
         raise PairingError(f"the number of teams must be a whole number, not {teams!r}")
     if not MIN_TEAMS <= teams <= MAX_TEAMS:
         raise PairingError(
-            f"the semi-final/final table of seed 000 covers {MIN_TEAMS} to {MAX_TEAMS} teams, "
+            f"the semi-final/final table of Team Competitions 1972 covers {MIN_TEAMS} to "
+            f"{MAX_TEAMS} teams, "
             f"not {teams}; with fewer play one round robin (8–9 teams) or two semi-finals"
         )
     return teams
@@ -235,7 +236,7 @@ def _plan(row: TableRow, carry: bool) -> Plan:
 
 
 def plans(teams: int, *, carry: bool = False) -> list[Plan]:
-    """A plan for every row of the seed's table for ``teams`` (seed 000).
+    """A plan for every row of the seed's table for ``teams`` (Team Competitions 1972).
 
     :raises PairingError: outside 11 to 25 teams.
     """
@@ -243,8 +244,8 @@ def plans(teams: int, *, carry: bool = False) -> list[Plan]:
 
 
 def plan(teams: int, *, carry: bool = False, variant: int = 1) -> Plan:
-    """The plan for ``teams`` teams (seed 000), ``variant`` choosing among the rows for 12 and
-    14 teams (1 = the first printed).
+    """The plan for ``teams`` teams (Team Competitions 1972), ``variant`` choosing among the rows
+    for 12 and 14 teams (1 = the first printed).
 
     With ``carry`` a semi-final result between two finalists of the same group counts in the
     final ("saving a round"); see the module notes for what is derived.

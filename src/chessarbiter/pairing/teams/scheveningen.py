@@ -1,4 +1,5 @@
-"""Two-team matches and team round robins (seed 000, "Matches of two teams", "Team tournaments").
+"""Two-team matches and team round robins (Team Competitions 1972, "Matches of two teams", "Team
+tournaments").
 
 Team A is the seed's first team (the one written with digits in its Scheveningen table), team B
 the second (written А, Б, В, …: А is B1, Б is B2, and so on). A player is team letter + board.
@@ -86,8 +87,8 @@ def match_schedule(
     colours: MatchColours = "boards",
     board1_white: str = "A",
 ) -> list[TeamGame]:
-    """A match of ``rounds`` rounds between teams A and B on equal boards (seed 000, colours in
-    a match of two teams).
+    """A match of ``rounds`` rounds between teams A and B on equal boards (Team Competitions 1972,
+    colours in a match of two teams).
 
     ``board1_white`` is the team the lot gave White on board 1 in round 1. With
     ``colours="boards"`` odd boards have that colour and even boards the other; with
@@ -138,8 +139,8 @@ def scheveningen_team_colours(boards: int) -> list[TeamGame]:
 
 
 def scheveningen_alternating(boards: int) -> list[TeamGame]:
-    """A Scheveningen of ``boards`` rounds with colours mixed inside each team (seed 000, the
-    alternating-colour table for 8 v 8).
+    """A Scheveningen of ``boards`` rounds with colours mixed inside each team (Team Competitions
+    1972, the alternating-colour table for 8 v 8).
 
     The construction generalises the seed's 8 v 8 table (see the module docstring). With
     h = boards / 2, both teams split into halves; in rounds 1 … h boards 1 … h of A meet boards
@@ -165,7 +166,8 @@ def scheveningen_alternating(boards: int) -> list[TeamGame]:
     n = check_whole_number(boards, "number of boards", maximum=limits.MAX_BOARDS_PER_TEAM)
     if n % 2:
         raise PairingError(
-            f"the alternating-colour Scheveningen (seed 000) needs an even number of boards, "
+            f"the alternating-colour Scheveningen (Team Competitions 1972) needs an even number of "
+            f"boards, "
             f"not {n}: with an odd number of games a player cannot have as many whites as blacks"
         )
     h = n // 2
@@ -188,7 +190,7 @@ def scheveningen_alternating(boards: int) -> list[TeamGame]:
 def scheveningen(
     boards: int, rounds: int | None = None, *, variant: ScheveningenVariant = "alternating"
 ) -> list[TeamGame]:
-    """A Scheveningen match between teams A and B (seed 000, Scheveningen system).
+    """A Scheveningen match between teams A and B (Team Competitions 1972, Scheveningen system).
 
     Without ``rounds`` (or with ``rounds == boards``) every player meets every player of the
     other team, in ``boards`` rounds. With fewer rounds both teams split into groups of
@@ -208,7 +210,8 @@ def scheveningen(
     size = n if rounds is None else check_whole_number(rounds, "number of rounds")
     if n % size:
         raise PairingError(
-            f"a Scheveningen in {size} rounds (seed 000) splits each team into groups of {size} "
+            f"a Scheveningen in {size} rounds (Team Competitions 1972) splits each team into "
+            f"groups of {size} "
             f"boards, so the number of boards must be divisible by {size}, not {n}"
         )
     if variant == "alternating":
@@ -241,8 +244,9 @@ def _team_letter(number: int) -> str:
 
 
 def team_round_robin_matches(teams: int) -> list[list[tuple[str, str | None]]]:
-    """The matches of each round of a team round robin, by the Berger tables (seed 000, team
-    round robin): ``(home, away)``, the home team "playing white"; a bye is ``(team, None)``.
+    """The matches of each round of a team round robin, by the Berger tables (Team Competitions
+    1972, team round robin): ``(home, away)``, the home team "playing white"; a bye is ``(team,
+    None)``.
 
     >>> team_round_robin_matches(3)
     [[('A', None), ('B', 'C')], [('C', None), ('A', 'B')], [('B', None), ('C', 'A')]]
@@ -259,9 +263,9 @@ def team_round_robin_matches(teams: int) -> list[list[tuple[str, str | None]]]:
 
 
 def team_round_robin(teams: int, boards: int) -> list[TeamGame]:
-    """Every game of a team round robin (seed 000, team round robin): Berger tables for teams;
-    the home team plays White on odd boards and Black on even boards. A team with a bye does
-    not appear in that round.
+    """Every game of a team round robin (Team Competitions 1972, team round robin): Berger tables
+    for teams; the home team plays White on odd boards and Black on even boards. A team with a bye
+    does not appear in that round.
 
     >>> [str(g) for g in team_round_robin(2, 2)]
     ['1 A1 B1', '1 B2 A2']
@@ -310,9 +314,9 @@ def mixed_numbering(players: int, teams: int = 2) -> list[TeamPlayer]:
 def mixed_round_robin(
     players: int, teams: int = 2, *, order: Sequence[TeamPlayer] | None = None
 ) -> list[TeamGame]:
-    """All games of a mixed round robin (seed 000, USSR–Yugoslavia 1967): the players of the
-    teams play one individual round robin by the Berger table; the match score is the score of
-    the games between players of different teams (:func:`between_teams`).
+    """All games of a mixed round robin (Team Competitions 1972, USSR–Yugoslavia 1967): the players
+    of the teams play one individual round robin by the Berger table; the match score is the score
+    of the games between players of different teams (:func:`between_teams`).
 
     ``order`` gives the players in pairing-number order; by default :func:`mixed_numbering`.
     With an odd total the player who meets the dummy number has a bye, left out of the list.
@@ -343,8 +347,8 @@ def mixed_round_robin(
 
 
 def between_teams(games: Sequence[TeamGame]) -> list[TeamGame]:
-    """The games between players of different teams: those that make the match score (seed 000,
-    mixed round robin).
+    """The games between players of different teams: those that make the match score (Team
+    Competitions 1972, mixed round robin).
 
     >>> len(between_teams(mixed_round_robin(6)))
     36

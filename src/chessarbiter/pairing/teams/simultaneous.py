@@ -1,8 +1,8 @@
-"""The simultaneous-matches system of seed 000 ("система одновременных матчей").
+"""The simultaneous-matches system of Team Competitions 1972 ("система одновременных матчей").
 
-Seed 000 (team tournaments) observes that a team of 12 boards can play 2 matches at once on 6
-boards each, 3 on 4 boards, ... or even 12 one-board "matches". Each such micro-match is played
-by a *board group*; here group j of k holds the boards j, j + k, j + 2k, ... (the seed's own
+Team Competitions 1972 (team tournaments) observes that a team of 12 boards can play 2 matches at
+once on 6 boards each, 3 on 4 boards, ... or even 12 one-board "matches". Each such micro-match is
+played by a *board group*; here group j of k holds the boards j, j + k, j + 2k, ... (the seed's own
 groups: odd and even boards for k = 2; boards 1, 4, 7, ... / 2, 5, 8, ... / 3, 6, 9, ... for
 k = 3). The rounds of a Berger table (:func:`~chessarbiter.pairing.roundrobin.berger_round`)
 are dealt out to the groups: on day d group j plays round (d − 1) k + j. So every pair of teams
@@ -65,7 +65,7 @@ class Game(NamedTuple):
 
     @property
     def crossed(self) -> bool:
-        """True for a game between different boards (crossed last round, seed 000)."""
+        """True for a game between different boards (crossed last round, Team Competitions 1972)."""
         return self.board != self.black_board
 
 
@@ -105,7 +105,8 @@ def _boards(value: object) -> int:
 
 
 def board_groups(boards: int, groups: int) -> list[tuple[int, ...]]:
-    """The boards of each of ``groups`` micro-matches of a team of ``boards`` (seed 000).
+    """The boards of each of ``groups`` micro-matches of a team of ``boards`` (Team Competitions
+    1972).
 
     Group j holds boards j, j + k, j + 2k, ... (k = ``groups``), as in the seed's odd/even boards
     and its boards 1, 4, 7, ... / 2, 5, 8, ... / 3, 6, 9, .... The number of groups must divide
@@ -134,7 +135,8 @@ def _divisors(n: int) -> str:
 
 
 def micro_match_splits(boards: int) -> list[tuple[int, int]]:
-    """Every way to split a team of ``boards``: ``(micro-matches, boards each)`` (seed 000).
+    """Every way to split a team of ``boards``: ``(micro-matches, boards each)`` (Team Competitions
+    1972).
 
     >>> micro_match_splits(12)
     [(1, 12), (2, 6), (3, 4), (4, 3), (6, 2), (12, 1)]
@@ -144,7 +146,8 @@ def micro_match_splits(boards: int) -> list[tuple[int, int]]:
 
 
 def days_needed(teams: int, groups: int) -> int:
-    """The playing days of ``teams`` with ``groups`` micro-matches a day: ⌈R / k⌉ (seed 000).
+    """The playing days of ``teams`` with ``groups`` micro-matches a day: ⌈R / k⌉ (Team Competitions
+    1972).
 
     R is the number of rounds of the Berger table (the teams rounded up to even, less one).
 
@@ -157,7 +160,8 @@ def days_needed(teams: int, groups: int) -> int:
 
 
 def groups_for_days(teams: int, boards: int, days: int) -> int:
-    """The fewest board groups that finish ``teams`` in exactly ``days`` days (seed 000).
+    """The fewest board groups that finish ``teams`` in exactly ``days`` days (Team Competitions
+    1972).
 
     The number of groups must divide ``boards`` and be at most the number of rounds (a group
     with no round to play would idle).
@@ -193,7 +197,8 @@ def _crossed(teams: int, groups: int) -> bool:
 
 
 def micro_matches(teams: int, boards: int, groups: int) -> list[MicroMatch]:
-    """The micro-matches of the scheme, first-board colours as in the Berger table (seed 000).
+    """The micro-matches of the scheme, first-board colours as in the Berger table (Team
+    Competitions 1972).
 
     Day d, group j plays round (d − 1) k + j of the Berger table for ``teams``. With an odd
     number of teams and two groups the last round is crossed (see :func:`odd_and_even_boards`).
@@ -233,7 +238,8 @@ def micro_matches(teams: int, boards: int, groups: int) -> list[MicroMatch]:
 
 
 def balance_colours(matches: Sequence[MicroMatch]) -> list[MicroMatch]:
-    """Reverse as few first-board colours as needed so that every squad is balanced (seed 000).
+    """Reverse as few first-board colours as needed so that every squad is balanced (Team
+    Competitions 1972).
 
     A squad is one team's board group. Its first-board whites and blacks then differ by at most
     one. The method is the classic one for balanced orientations: while some squad has two
@@ -306,7 +312,8 @@ def _runs(matches: Iterable[MicroMatch]) -> tuple[int, int]:
 
 
 def colour_table_matches(teams: int, boards: int, groups: int) -> list[MicroMatch]:
-    """The micro-matches with their balanced first-board colours (seed 000's colour table).
+    """The micro-matches with their balanced first-board colours (Team Competitions 1972's colour
+    table).
 
     Two starting points are balanced by :func:`balance_colours`: the Berger colours, and the
     Berger colours reversed on every odd Berger board (which makes a team's colours alternate
@@ -323,7 +330,7 @@ def colour_table_matches(teams: int, boards: int, groups: int) -> list[MicroMatc
 
 
 def games_of(matches: Iterable[MicroMatch], boards: int, groups: int) -> list[Game]:
-    """The games of the micro-matches: colours alternate down the boards (seed 000).
+    """The games of the micro-matches: colours alternate down the boards (Team Competitions 1972).
 
     On the i-th board of the micro-match (i = 0 first) the squad ``first`` has White for even
     i and Black for odd i. The i-th board of one group meets the i-th board of the other.
@@ -346,8 +353,8 @@ def games_of(matches: Iterable[MicroMatch], boards: int, groups: int) -> list[Ga
 def simultaneous_matches(teams: int, boards: int, groups: int) -> list[Game]:
     """Every game of ``teams`` teams of ``boards`` boards in ``groups`` micro-matches a day.
 
-    The general simultaneous-matches system of seed 000: group j of k (boards j, j + k, ...)
-    plays round (d − 1) k + j of the Berger table on day d; first-board colours balanced by
+    The general simultaneous-matches system of Team Competitions 1972: group j of k (boards j, j +
+    k, ...) plays round (d − 1) k + j of the Berger table on day d; first-board colours balanced by
     :func:`colour_table_matches`, alternating down the boards. Games are sorted by day, board,
     round and Berger board.
 
@@ -361,7 +368,8 @@ def simultaneous_matches(teams: int, boards: int, groups: int) -> list[Game]:
 
 
 def all_at_once(teams: int, boards: int) -> list[Game]:
-    """The extreme form (seed 000): board k plays round k of the Berger table, all in one day.
+    """The extreme form (Team Competitions 1972): board k plays round k of the Berger table, all in
+    one day.
 
     The seed's example: 20 teams of 19 players, 190 games at once, the teams placed by the
     points of their 19 games. The seed prefers an even number of teams and the players one
@@ -383,7 +391,8 @@ def all_at_once(teams: int, boards: int) -> list[Game]:
 
 
 def odd_and_even_boards(teams: int, boards: int) -> list[Game]:
-    """Odd boards play the odd rounds, even boards the even rounds (seed 000, 17 teams, 9 days).
+    """Odd boards play the odd rounds, even boards the even rounds (Team Competitions 1972, 17
+    teams, 9 days).
 
     Day d: odd boards play round 2d − 1, even boards round 2d. With an odd number T of teams
     the Berger table has T rounds, the day count is (T + 1) / 2, and team c's bye in round r
@@ -408,7 +417,8 @@ def odd_and_even_boards(teams: int, boards: int) -> list[Game]:
 
 
 def three_board_groups(teams: int, boards: int) -> list[Game]:
-    """Boards 1, 4, 7, ... / 2, 5, 8, ... / 3, 6, 9, ... in three micro-matches (seed 000).
+    """Boards 1, 4, 7, ... / 2, 5, 8, ... / 3, 6, 9, ... in three micro-matches (Team Competitions
+    1972).
 
     The seed's 16 teams in 5 days: each day the first group plays rounds I, IV, VII, X, XIII in
     turn, the second II, V, VIII, XI, XIV, the third III, VI, IX, XII, XV.
@@ -419,7 +429,8 @@ def three_board_groups(teams: int, boards: int) -> list[Game]:
 
 
 def schedule_for_days(teams: int, boards: int, days: int) -> list[Game]:
-    """The schedule of ``teams`` teams on ``boards`` boards in ``days`` days (seed 000).
+    """The schedule of ``teams`` teams on ``boards`` boards in ``days`` days (Team Competitions
+    1972).
 
     The board groups are the fewest that finish in that many days (:func:`groups_for_days`).
     """
@@ -439,8 +450,8 @@ class FirstBoard(NamedTuple):
 
 
 def board_one_colours(teams: int, boards: int, groups: int) -> dict[Squad, list[FirstBoard]]:
-    """The colour table of seed 000: per team and board group, the day, the opponent and the
-    colour on the first board of the group.
+    """The colour table of Team Competitions 1972: per team and board group, the day, the opponent
+    and the colour on the first board of the group.
 
     This is the table the seed prints for 12 (11) teams over 6 days ("order of meetings and
     colour on the first board", one table for odd and one for even boards). Every row has as
@@ -457,8 +468,8 @@ def board_one_colours(teams: int, boards: int, groups: int) -> dict[Squad, list[
 
 
 def team_points(games: Sequence[Game], white_scores: Mapping[Game, float]) -> dict[int, float]:
-    """The teams' points: the sum of their games (seed 000: "places by the points of the 19
-    games"). ``white_scores`` maps each played game to White's score (1, 0.5 or 0).
+    """The teams' points: the sum of their games (Team Competitions 1972: "places by the points of
+    the 19 games"). ``white_scores`` maps each played game to White's score (1, 0.5 or 0).
 
     >>> g = Game(1, 1, 1, 1, 2, 1)
     >>> team_points([g], {g: 0.5})

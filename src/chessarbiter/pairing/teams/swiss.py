@@ -1,4 +1,4 @@
-"""Team Swiss: the next round of a team event, paired team against team (issue 7).
+"""Team Swiss: the next round of a team event, paired team against team.
 
 Two systems:
 
@@ -56,7 +56,7 @@ from typing import Any
 from chessarbiter.errors import PairingError
 from chessarbiter.model import Colour, Player, PointSystem, Result, RoundEntry, Tournament
 from chessarbiter.pairing.matching import default_computer
-from chessarbiter.pairing.result import NoValidPairingError
+from chessarbiter.pairing.round_pairing import NoValidPairingError
 from chessarbiter.pairing.swiss.state import Edition
 from chessarbiter.tiebreaks.teams import MatchKind, Record, TeamEvent, TeamMatch, records
 

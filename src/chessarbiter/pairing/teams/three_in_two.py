@@ -1,8 +1,8 @@
-"""Three teams, three matches, two rounds (seed 000, "three teams in two rounds").
+"""Three teams, three matches, two rounds (Team Competitions 1972, "three teams in two rounds").
 
-Seed 000 (USSR Central Chess Club methodology, 1972, section "Team tournaments") prints a
-scheme for three teams of ten boards that plays all three matches in two rounds. Team A is the
-seed's first team (boards а, б, в, …), B the second (1, 2, 3, …), C the third (I, II, III, …).
+Team Competitions 1972 (USSR Central Chess Club methodology, 1972, section "Team tournaments")
+prints a scheme for three teams of ten boards that plays all three matches in two rounds. Team A is
+the seed's first team (boards а, б, в, …), B the second (1, 2, 3, …), C the third (I, II, III, …).
 The seed states its properties:
 
 * every player plays one game with White and one with Black;
@@ -160,8 +160,8 @@ _ODD_PAIR: Final[Sequence[tuple[int, tuple[str, int], tuple[str, int]]]] = (
 
 
 def three_teams_two_rounds(boards: int) -> list[TeamGame]:
-    """The schedule of three teams' three matches in two rounds (seed 000, three teams in two
-    rounds), round 1 first, each round in the seed's order (by pairs of boards).
+    """The schedule of three teams' three matches in two rounds (Team Competitions 1972, three teams
+    in two rounds), round 1 first, each round in the seed's order (by pairs of boards).
 
     ``boards`` is the number of boards of each team; it must be even (the seed: "an even number
     of boards is a compulsory condition"). Teams are A, B, C as in the module docstring; for ten
@@ -176,7 +176,8 @@ def three_teams_two_rounds(boards: int) -> list[TeamGame]:
     boards = check_whole_number(boards, "number of boards", maximum=limits.MAX_BOARDS_PER_TEAM)
     if boards % 2:
         raise PairingError(
-            f"three teams in two rounds (seed 000) needs an even number of boards, not {boards}: "
+            f"three teams in two rounds (Team Competitions 1972) needs an even number of boards, "
+            f"not {boards}: "
             "team A meets team C with neighbouring boards exchanged (1 with 2, 3 with 4, ...)"
         )
     games: dict[int, list[TeamGame]] = {1: [], 2: []}
@@ -192,8 +193,8 @@ def three_teams_two_rounds(boards: int) -> list[TeamGame]:
 
 
 def three_teams_json(boards: int) -> str:
-    """The schedule of :func:`three_teams_two_rounds` as JSON (seed 000, three teams in two
-    rounds): the games and the whites of each team in each match.
+    """The schedule of :func:`three_teams_two_rounds` as JSON (Team Competitions 1972, three teams
+    in two rounds): the games and the whites of each team in each match.
 
     >>> data = json.loads(three_teams_json(2))
     >>> data["games"][0], data["whites"]["A-B"]

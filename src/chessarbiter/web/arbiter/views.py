@@ -23,7 +23,7 @@ from chessarbiter.errors import ChessArbiterError
 from chessarbiter.event_settings import LOCKED_ONCE_PAIRED
 
 from ..events import models as m
-from ..events import reports, services, store
+from ..events import services, store, tables
 from ..events.access import CREATE_EVENTS, Level, event_for, level, visible_events
 from . import forms
 
@@ -394,7 +394,7 @@ def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
             form=form,
             bye_form=forms.ByeForm(initial={"round": ev.round_set.count() + 1}),
             requests=p.bye_requests.all(),
-            card=_or_message(request, lambda: reports.player_card(ev, p.number)),
+            card=_or_message(request, lambda: tables.player_card(ev, p.number)),
         ),
     )
 
@@ -531,10 +531,10 @@ def pair(request: HttpRequest, ev: m.Event) -> HttpResponse:
             "number": i,
             "white": b.white,
             "white_name": names[b.white],
-            "white_points": reports._fmt(scores[b.white]),
+            "white_points": tables._fmt(scores[b.white]),
             "black": b.black,
             "black_name": names[b.black],
-            "black_points": reports._fmt(scores[b.black]),
+            "black_points": tables._fmt(scores[b.black]),
         }
         for i, b in enumerate(proposal.boards, start=1)
     ]
@@ -664,7 +664,7 @@ def _result_choices() -> list[tuple[str, str]]:
 def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.VIEWER)
     rnd = get_object_or_404(m.Round, event=ev, number=number)
-    view = reports.round_view(ev, number)
+    view = tables.round_view(ev, number)
     choices = _result_choices()
     labels = dict(choices)
     # the keys of the keyboard entry: 1 0 = + - (5 and ½ are draws too, for a numeric keypad)
@@ -802,9 +802,9 @@ def result(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     ev.refresh_from_db()
     try:
         if change.event_version is not None:
-            view = reports.round_view_after_result(ev, number, change.board, change.event_version)
+            view = tables.round_view_after_result(ev, number, change.board, change.event_version)
         else:
-            view = reports.round_view(ev, number)
+            view = tables.round_view(ev, number)
     except ChessArbiterError as e:
         # saved, but the event's data cannot be shown (defence in depth): say both
         response = HttpResponse(status=200)
@@ -830,7 +830,7 @@ def result(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
 @_shows_problems
 @_played_in_rounds(Level.VIEWER)
 def standings(request: HttpRequest, ev: m.Event) -> HttpResponse:
-    names, rows, rounds = reports.standings_rows(ev)
+    names, rows, rounds = tables.standings_rows(ev)
     return render(
         request,
         "arbiter/standings.html",
@@ -846,7 +846,7 @@ def standings_player(request: HttpRequest, ev: m.Event, number: int) -> HttpResp
     return render(
         request,
         "arbiter/breakdown.html",
-        _ctx(request, ev, player=p, parts=reports.breakdown_lines(ev, number)),
+        _ctx(request, ev, player=p, parts=tables.breakdown_lines(ev, number)),
     )
 
 
@@ -854,11 +854,11 @@ def standings_player(request: HttpRequest, ev: m.Event, number: int) -> HttpResp
 @_shows_problems
 @_played_in_rounds(Level.VIEWER)
 def crosstable(request: HttpRequest, ev: m.Event) -> HttpResponse:
-    rows, rounds = reports.crosstable(ev)
+    rows, rounds = tables.crosstable(ev)
     return render(
         request,
         "arbiter/crosstable.html",
-        _ctx(request, ev, rows=rows, round_numbers=range(1, rounds + 1), grid=reports.grid(ev)),
+        _ctx(request, ev, rows=rows, round_numbers=range(1, rounds + 1), grid=tables.grid(ev)),
     )
 
 
@@ -885,7 +885,7 @@ def print_view(request: HttpRequest, ev: m.Event, what: str, number: int = 0) ->
     ctx = _ctx(request, ev, what=what)
     if what in ("pairings", "alpha", "slips"):
         get_object_or_404(m.Round, event=ev, number=number)
-        view = reports.round_view(ev, number)
+        view = tables.round_view(ev, number)
         ctx["round"] = view
         if what == "alpha":
             entries: list[tuple[str, int, int | None, str, str]] = []
@@ -896,11 +896,11 @@ def print_view(request: HttpRequest, ev: m.Event, what: str, number: int = 0) ->
                 entries.append((name, num, None, kind, ""))
             ctx["entries"] = sorted(entries, key=lambda e: e[0].casefold())
     elif what == "standings":
-        names, rows, rounds = reports.standings_rows(ev)
+        names, rows, rounds = tables.standings_rows(ev)
         ctx.update(tiebreak_names=names, rows=rows, after_round=rounds)
     elif what == "crosstable":
-        rows, rounds = reports.crosstable(ev)
-        ctx.update(rows=rows, round_numbers=range(1, rounds + 1), grid=reports.grid(ev))
+        rows, rounds = tables.crosstable(ev)
+        ctx.update(rows=rows, round_numbers=range(1, rounds + 1), grid=tables.grid(ev))
     else:
         return HttpResponseBadRequest()
     return render(request, f"print/{what}.html", ctx)
@@ -1056,9 +1056,9 @@ def team_standings(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @_shows_problems
 def board_prizes(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Seed 000: per-board tables by percentage, the minimum-games rule (half or two thirds),
-    reserves in their own table."""
-    from chessarbiter.tiebreaks.board_prizes import board_tables
+    """Team Competitions 1972: per-board tables by percentage, the minimum-games rule (half or two
+    thirds), reserves in their own table."""
+    from chessarbiter.board_prizes import board_tables
 
     from ..events import teams
 

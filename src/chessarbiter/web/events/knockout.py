@@ -22,7 +22,7 @@ from .services import ServiceError, _clean, _lock, atomic, audit, bracket_played
 
 def entrants(event: m.Event) -> tuple[list[m.Player], list[lib.Entrant]]:
     """The players still in the event, as the bracket library sees them: entry stage and
-    rating (seed 002 numbers them by both; the cup takes them in start-number order, the
+    rating (Stage by Stage 1997 numbers them by both; the cup takes them in start-number order, the
     seeded bracket by rating)."""
     players = list(event.players.filter(withdrawn_from_round__isnull=True).order_by("number"))
     return players, [
@@ -112,7 +112,7 @@ def decision(
     scores = [float(g.score) for g in row.game_set.all()]
     lots: dict[str, engine.Side] = {}
     if event.match_format == "fide-1997":
-        # seed 002: one lot for the stage's first pair, then alternating down the list
+        # Stage by Stage 1997: one lot for the stage's first pair, then alternating down the list
         if stage_matches is None:
             stage_matches = list(
                 event.knockout_matches.filter(stage=row.stage).values_list("number", flat=True)
@@ -208,7 +208,7 @@ def add_game(row: m.KnockoutMatch, user: Any, result: str, version: int | None =
 
 @atomic
 def order_armageddon(row: m.KnockoutMatch, user: Any, white: str) -> None:
-    """Seed 002: the chief arbiter orders the single decisive game; ``white`` is the lot
+    """Stage by Stage 1997: the chief arbiter orders the single decisive game; ``white`` is the lot
     winner's choice."""
     event = _lock(row.event)
     row = m.KnockoutMatch.objects.get(pk=row.pk)
@@ -304,7 +304,7 @@ def _name(who: dict[int, str], number: int | None) -> str:
 def bracket_svg(event: m.Event) -> str:
     """The bracket as it stands (the library's drawing): the winner of each decided match,
     over the board or by walkover, in his place in the next match; '' before the draw."""
-    from chessarbiter.pairing.knockout.report import bracket_svg as draw
+    from chessarbiter.pairing.knockout.bracket_svg import bracket_svg as draw
 
     st = state(event)
     if not st.matches:
@@ -340,8 +340,8 @@ def views(event: m.Event) -> list[MatchView]:
 
 @atomic
 def replace(player: m.Player, user: Any, **fields: Any) -> m.Player:
-    """Seed 002's replacements: a new participant takes the withdrawing player's place in the
-    bracket (his slot and entry stage), allowed while that player has played no game."""
+    """Stage by Stage 1997's replacements: a new participant takes the withdrawing player's place in
+    the bracket (his slot and entry stage), allowed while that player has played no game."""
     event = _lock(player.event)
     player = m.Player.objects.get(pk=player.pk)
     if player.bracket_number is None:

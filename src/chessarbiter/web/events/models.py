@@ -286,13 +286,14 @@ class Player(models.Model):
     entry_round = models.PositiveSmallIntegerField(
         _("first round"), default=1, validators=_setting("entry_round")
     )
-    #: Knockout events: the stage the player enters at (seed 002: seeds start later).
+    #: Knockout events: the stage the player enters at (Stage by Stage 1997: seeds start later).
     entry_stage = models.PositiveSmallIntegerField(
         _("entry stage (knockout)"),
         default=1,
         validators=_setting("entry_stage"),
     )
-    #: Knockout events: a personal number the arbiter fixes (seed 002: Karpov 801, Gelfand
+    #: Knockout events: a personal number the arbiter fixes (Stage by Stage 1997: Karpov 801,
+    # Gelfand
     #: 302); the others are numbered by entry stage and rating at the draw.
     personal_number = models.PositiveIntegerField(
         _("personal number (knockout)"),
@@ -300,7 +301,7 @@ class Player(models.Model):
         blank=True,
         validators=_setting("personal_number"),
     )
-    #: Knockout events: the number the bracket uses (seed 002: stage digit + rank).
+    #: Knockout events: the number the bracket uses (Stage by Stage 1997: stage digit + rank).
     bracket_number = models.PositiveIntegerField(null=True, blank=True)
     #: Team events: the player's team and place in its list (board order).
     team = models.ForeignKey(
@@ -384,7 +385,8 @@ class Round(models.Model):
 
 
 class TeamPairing(models.Model):
-    """A match of two teams in a round: ``home`` plays white on the odd boards (seed 000)."""
+    """A match of two teams in a round: ``home`` plays white on the odd boards (Team Competitions
+    1972)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_pairings")
     number = models.PositiveSmallIntegerField()
@@ -455,7 +457,7 @@ class AuditEntry(models.Model):
 class KnockoutMatch(models.Model):
     """A match of a knockout bracket; sides are bracket numbers or ``W<k>`` (the winner of
     match k). ``winner``/``how`` once decided; ``armageddon``: the chief arbiter ordered the
-    single decisive game (seed 002), white to ``armageddon_white``."""
+    single decisive game (Stage by Stage 1997), white to ``armageddon_white``."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="knockout_matches")
     number = models.PositiveSmallIntegerField(_("match"))

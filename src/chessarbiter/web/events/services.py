@@ -29,8 +29,8 @@ from chessarbiter.pairing import roundrobin
 from chessarbiter.pairing.dutch.engine import explain_round
 from chessarbiter.pairing.dutch.engine import pair_round as dutch_pair_round
 from chessarbiter.pairing.readiness import IncompleteRoundError, check_ready_to_pair
-from chessarbiter.pairing.result import Board as LibBoard
-from chessarbiter.pairing.result import RoundPairing
+from chessarbiter.pairing.round_pairing import Board as LibBoard
+from chessarbiter.pairing.round_pairing import RoundPairing
 from chessarbiter.pairing.swiss.ranking import check_renumbering_allowed, initial_order
 from chessarbiter.tiebreaks import teams as team_lib
 

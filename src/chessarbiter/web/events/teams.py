@@ -1,6 +1,6 @@
 """Team events in the web application: teams and their lists, a team round robin paired by
-the Berger tables (seed 000: the first-named team plays white on the odd boards), and the team
-standings with C.07 team tie-breaks. The rules are the library's
+the Berger tables (Team Competitions 1972: the first-named team plays white on the odd boards), and
+the team standings with C.07 team tie-breaks. The rules are the library's
 (:mod:`chessarbiter.pairing.teams.scheveningen`, :mod:`chessarbiter.tiebreaks.teams`); the
 games themselves are ordinary boards, entered on the usual results page."""
 
@@ -22,7 +22,7 @@ from chessarbiter.pairing.teams.three_in_two import TEAM_LETTERS
 from chessarbiter.tiebreaks import teams as lib
 
 from . import models as m
-from . import reports
+from . import tables
 from .services import ServiceError, User, _lock, _user, atomic, audit
 
 
@@ -58,8 +58,8 @@ def next_order(team: m.Team) -> int:
 
 @atomic
 def pair_round(event: m.Event, user: User) -> m.Round:
-    """Seed 000, team round robin: the next round's matches by the Berger tables for teams;
-    on board k the k-th player of each list meets the k-th of the other, the home team with
+    """Team Competitions 1972, team round robin: the next round's matches by the Berger tables for
+    teams; on board k the k-th player of each list meets the k-th of the other, the home team with
     white on odd boards and black on even boards."""
     event = _lock(event)
     teams = list(event.teams.order_by("number"))
@@ -102,7 +102,7 @@ def pair_round(event: m.Event, user: User) -> m.Round:
             raise ServiceError(
                 _(
                     "%(team)s has %(n)d players present, fewer than two thirds of %(b)d boards "
-                    "(seed 000: the team is withdrawn)."
+                    "(Team Competitions 1972: the team is withdrawn)."
                 )
                 % {"team": str(t), "n": len(present), "b": boards}
             )
@@ -150,7 +150,7 @@ def pair_round(event: m.Event, user: User) -> m.Round:
                 continue  # both boards empty: no game, no points
             board_no += 1
             if a is None or b is None:
-                # an empty board: the player present wins by forfeit (seed 000)
+                # an empty board: the player present wins by forfeit (Team Competitions 1972)
                 fielded = a if a is not None else b
                 assert fielded is not None
                 m.Board.objects.create(
@@ -305,5 +305,5 @@ def standings(event: m.Event) -> tuple[list[str], list[TeamRow]]:
             for r in rows
         ]
 
-    result: tuple[list[str], list[TeamRow]] = reports._cached(event, "team-standings", compute)
+    result: tuple[list[str], list[TeamRow]] = tables._cached(event, "team-standings", compute)
     return result

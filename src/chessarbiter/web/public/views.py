@@ -16,7 +16,7 @@ from django.views.decorators.http import require_safe
 from chessarbiter.errors import ChessArbiterError
 
 from ..events import models as m
-from ..events import reports
+from ..events import tables
 
 #: Seconds between refreshes of a page while a round is in progress.
 REFRESH_SECONDS = 30
@@ -93,7 +93,7 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
         request,
         "public/_event.html",
         ev,
-        round=(lambda: reports.round_view(ev, last.number)) if last else None,
+        round=(lambda: tables.round_view(ev, last.number)) if last else None,
     )
 
 
@@ -102,7 +102,7 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
     ev = _event(event_id)
     if not ev.round_set.filter(number=number).exists():
         raise Http404
-    return _page(request, "public/_round.html", ev, round=lambda: reports.round_view(ev, number))
+    return _page(request, "public/_round.html", ev, round=lambda: tables.round_view(ev, number))
 
 
 @require_safe
@@ -122,21 +122,21 @@ def player(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     ev = _event(event_id)
     if not ev.players.filter(number=number).exists():
         raise Http404
-    return _page(request, "public/_player.html", ev, card=lambda: reports.player_card(ev, number))
+    return _page(request, "public/_player.html", ev, card=lambda: tables.player_card(ev, number))
 
 
 def _standings(ev: m.Event) -> dict[str, Any]:
     def part(i: int) -> Any:
-        return lambda: reports.standings_rows(ev)[i]
+        return lambda: tables.standings_rows(ev)[i]
 
     return {"tiebreak_names": part(0), "rows": part(1), "after_round": part(2)}
 
 
 def _crosstable(ev: m.Event) -> dict[str, Any]:
     return {
-        "rows": lambda: reports.crosstable(ev)[0],
-        "grid": lambda: reports.grid(ev),
-        "columns": lambda: range(1, reports.crosstable(ev)[1] + 1),
+        "rows": lambda: tables.crosstable(ev)[0],
+        "grid": lambda: tables.grid(ev),
+        "columns": lambda: range(1, tables.crosstable(ev)[1] + 1),
     }
 
 
@@ -170,7 +170,7 @@ def team_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     return _page(request, "public/_team_standings.html", ev, names=part(0), rows=part(1))
 
 
-# -- the arbiter's calculators (issue 8): read-only forms, the answers are the library's ------
+# -- the arbiter's calculators: read-only forms, the answers are the library's ------
 
 
 @require_safe
@@ -178,9 +178,9 @@ def tools(request: HttpRequest) -> HttpResponse:
     """Clock calculator (classification, notations, incorrect claim), flag-fall adjudicator
     and telegraph-code converter. GET forms: nothing is stored."""
     from chessarbiter.errors import ChessArbiterError
+    from chessarbiter.special import telegraph
     from chessarbiter.timecontrol import flag, laws, model
     from chessarbiter.timecontrol.clock import parse_seconds
-    from chessarbiter.unusual import telegraph
 
     q = request.GET
     ctx: dict[str, Any] = {"q": q}

@@ -1,0 +1,235 @@
+"""A handicap Swiss with elimination on personal limits of lost points (Team Competitions 1972).
+
+Team Competitions 1972 (end of «Необычные шахматы»): "гандикап может заключаться в более трудных и
+легких турнирных условиях. Например, Ю. Авербах описывает, как играл в Австралии в турнире по
+швейцарской системе, да еще с выбыванием, причем ему был установлен лимит в полтора потерянных
+очка, другим — в два и так далее до пяти."
+
+Each player has a limit of lost points (a loss loses 1, a draw ½, a win or a bye nothing); a
+player whose lost points reach the limit is eliminated after that round and plays no more. The
+seed does not say whether reaching or exceeding the limit eliminates: we read «лимит» as the
+most a player may lose, so reaching it ends his tournament.
+
+>>> reports = run_handicap(
+...     [HandicapPlayer("Averbakh", Decimal("1.5")), HandicapPlayer("Purdy", Decimal(2))],
+...     [[HandicapGame("Averbakh", "Purdy", "1/2")], [HandicapGame("Purdy", "Averbakh", "1-0")]])
+>>> [(r.round, r.eliminated) for r in reports]
+[(1, ()), (2, ('Averbakh',))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Final
+
+from chessarbiter.limits import MAX_ENTRIES, MAX_POINTS, MAX_ROUNDS
+from chessarbiter.special import UnusualChessError
+from chessarbiter.special.simul import SimulError, parse_score
+
+
+class HandicapError(UnusualChessError):
+    """Invalid handicap-tournament input."""
+
+
+ONE: Final = Decimal(1)
+HALF: Final = Decimal("0.5")
+ZERO: Final = Decimal(0)
+
+RESULTS: Final[dict[str, tuple[Decimal, Decimal]]] = {
+    "1-0": (ONE, ZERO),
+    "0-1": (ZERO, ONE),
+    "1/2": (HALF, HALF),
+    "½-½": (HALF, HALF),
+    "1/2-1/2": (HALF, HALF),
+    "0.5-0.5": (HALF, HALF),
+    "=": (HALF, HALF),
+    "+-": (ONE, ZERO),
+    "-+": (ZERO, ONE),
+}
+"""Result notations → (white's points, black's points); ``+-``/``-+`` are forfeits."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandicapPlayer:
+    """A player and his personal limit of lost points (Team Competitions 1972: 1½, 2, ... 5)."""
+
+    name: str
+    limit: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class HandicapGame:
+    """A game of a round; ``black`` is ``None`` for a bye (worth a win, nothing lost)."""
+
+    white: str
+    black: str | None
+    result: str = "bye"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """A player after a round: score, lost points, limit, and the round that eliminated him."""
+
+    name: str
+    limit: Decimal
+    games: int
+    score: Decimal
+    lost: Decimal
+    eliminated_in: int | None
+
+    @property
+    def remaining(self) -> Decimal:
+        """Lost points still allowed before elimination (0 once eliminated)."""
+        return max(ZERO, self.limit - self.lost)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundReport:
+    """After a round: who was eliminated in it, who is still in, and everybody's state."""
+
+    round: int
+    eliminated: tuple[str, ...]
+    still_in: tuple[str, ...]
+    players: tuple[PlayerState, ...]
+
+
+def _valid_limit(value: Decimal) -> bool:
+    """Team Competitions 1972's limits (1½, 2, ... 5) are positive multiples of ½."""
+    return value.is_finite() and 0 < value <= MAX_POINTS and (value * 2) % 1 == 0
+
+
+def parse_limit(text: str) -> Decimal:
+    """``1.5``, ``1½``, ``2``: a positive multiple of ½.
+
+    >>> parse_limit("1½")
+    Decimal('1.5')
+    """
+    try:
+        value = parse_score(text)
+    except SimulError:
+        raise HandicapError(f"bad limit {text!r}") from None
+    if not _valid_limit(value):
+        raise HandicapError(f"a limit of lost points is a positive multiple of ½, not {text!r}")
+    return value
+
+
+def lost_points(points: Decimal) -> Decimal:
+    """Points lost in a game: 1 minus the points scored (a loss 1, a draw ½, a win or bye 0)."""
+    return ONE - points
+
+
+def is_eliminated(lost: Decimal, limit: Decimal) -> bool:
+    """Team Competitions 1972: "ему был установлен лимит в полтора потерянных очка, другим — в два и
+    так далее до пяти" — out once the lost points reach the personal limit.
+
+    >>> is_eliminated(Decimal("1.5"), Decimal("1.5")), is_eliminated(Decimal(1), Decimal("1.5"))
+    (True, False)
+    """
+    return lost >= limit
+
+
+def _points(game: HandicapGame) -> dict[str, Decimal]:
+    if game.black is None:
+        if game.result not in ("bye", "+"):
+            raise HandicapError(f"{game.white}: a game without an opponent must be a bye")
+        return {game.white: ONE}
+    if game.white == game.black:
+        raise HandicapError(f"{game.white} cannot play himself")
+    try:
+        white, black = RESULTS[game.result.strip()]
+    except KeyError:
+        raise HandicapError(
+            f"{game.white}–{game.black}: unknown result {game.result!r} "
+            f"(one of {', '.join(RESULTS)})"
+        ) from None
+    return {game.white: white, game.black: black}
+
+
+def run_handicap(
+    players: Sequence[HandicapPlayer], rounds: Sequence[Sequence[HandicapGame]]
+) -> list[RoundReport]:
+    """Play the rounds of Team Competitions 1972's handicap Swiss with elimination and report, after
+    each round, who is eliminated (:func:`is_eliminated`) and who is still in.
+
+    Every player still in must have exactly one game or bye in each round; an eliminated
+    player, an unknown name or a player twice in a round raises :class:`HandicapError`, as do
+    more than :data:`~chessarbiter.limits.MAX_ENTRIES` players or
+    :data:`~chessarbiter.limits.MAX_ROUNDS` rounds.
+    """
+    if not players:
+        raise HandicapError("no players")
+    if len(players) > MAX_ENTRIES or len(rounds) > MAX_ROUNDS:
+        raise HandicapError(f"at most {MAX_ENTRIES} players and {MAX_ROUNDS} rounds")
+    limits: dict[str, Decimal] = {}
+    for p in players:
+        if p.name in limits:
+            raise HandicapError(f"{p.name} is listed twice")
+        if not _valid_limit(p.limit):
+            raise HandicapError(f"{p.name}: a limit is a positive multiple of ½, not {p.limit}")
+        limits[p.name] = p.limit
+    games = dict.fromkeys(limits, 0)
+    score = dict.fromkeys(limits, ZERO)
+    lost = dict.fromkeys(limits, ZERO)
+    out_in: dict[str, int] = {}
+    reports: list[RoundReport] = []
+    for number, round_games in enumerate(rounds, start=1):
+        seen: set[str] = set()
+        for game in round_games:
+            for name, points in _points(game).items():
+                if name not in limits:
+                    raise HandicapError(f"round {number}: unknown player {name!r}")
+                if name in out_in:
+                    raise HandicapError(
+                        f"round {number}: {name} was eliminated in round {out_in[name]}"
+                    )
+                if name in seen:
+                    raise HandicapError(f"round {number}: {name} plays twice")
+                seen.add(name)
+                games[name] += 1
+                score[name] += points
+                lost[name] += lost_points(points)
+        missing = [n for n in limits if n not in out_in and n not in seen]
+        if missing:
+            raise HandicapError(f"round {number}: no game for {', '.join(missing)}")
+        eliminated = tuple(n for n in limits if n in seen and is_eliminated(lost[n], limits[n]))
+        for name in eliminated:
+            out_in[name] = number
+        reports.append(
+            RoundReport(
+                number,
+                eliminated,
+                tuple(n for n in limits if n not in out_in),
+                tuple(
+                    PlayerState(n, limits[n], games[n], score[n], lost[n], out_in.get(n))
+                    for n in limits
+                ),
+            )
+        )
+    return reports
+
+
+def parse_round(text: str) -> list[HandicapGame]:
+    """``"A 1-0 B, C 1/2 D, E bye"`` → the round's games (names without spaces).
+
+    >>> parse_round("Averbakh 1-0 Purdy, Koshnitsky bye")
+    [HandicapGame(white='Averbakh', black='Purdy', result='1-0'), \
+HandicapGame(white='Koshnitsky', black=None, result='bye')]
+    """
+    out: list[HandicapGame] = []
+    for part in text.split(","):
+        words = part.split()
+        if not words:
+            continue
+        if len(words) == 2 and words[1].lower() == "bye":
+            out.append(HandicapGame(words[0], None, "bye"))
+        elif len(words) == 3:
+            out.append(HandicapGame(words[0], words[2], words[1]))
+        else:
+            raise HandicapError(
+                f"bad game {part.strip()!r} (write WHITE RESULT BLACK, e.g. A 1-0 B, or A bye)"
+            )
+    if not out:
+        raise HandicapError(f"no games in round {text!r}")
+    return out

@@ -1,0 +1,127 @@
+"""Team Competitions 1972's simultaneous exhibitions: the participant limit and simul-contest
+scoring."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from chessarbiter.special.simul import (
+    Classification,
+    SimulError,
+    SimulResult,
+    check_simul,
+    class_gap,
+    parse_classification,
+    parse_minutes,
+    parse_score,
+    simul_contest,
+    simul_limit,
+    time_deduction,
+)
+
+C = Classification
+
+
+def test_seed_examples_against_a_master() -> None:
+    """Team Competitions 1972: "против мастера — максимум 20 перворазрядников или 30 шахматистов
+    второго разряда, 40 — третьего"."""
+    assert simul_limit(C.MASTER, C.FIRST) == 20
+    assert simul_limit(C.MASTER, C.SECOND) == 30
+    assert simul_limit(C.MASTER, C.THIRD) == 40
+
+
+def test_adjacent_classification_may_not_play() -> None:
+    """Team Competitions 1972: not masters against grandmasters, candidate masters against
+    masters."""
+    assert simul_limit(C.GRANDMASTER, C.MASTER) == 0
+    assert simul_limit(C.MASTER, C.CANDIDATE_MASTER) == 0
+    assert simul_limit(C.MASTER, C.MASTER) == 0
+    problems = check_simul(C.GRANDMASTER, [C.MASTER, C.FIRST, C.FIRST])
+    assert problems[0].startswith("participant 1 (MASTER)")
+
+
+def test_limit_from_the_mean_class() -> None:
+    """Team Competitions 1972: the gap between the participants' mean class and the exhibitor's."""
+    roster = [C.FIRST] * 10 + [C.SECOND] * 10
+    assert class_gap(C.MASTER, roster) == Decimal("2.5")
+    assert simul_limit(C.MASTER, roster) == 25
+    assert check_simul(C.MASTER, roster) == []
+    too_many = [C.FIRST] * 21
+    assert check_simul(C.MASTER, too_many) == [
+        "21 participants, more than the limit of 20 (10 × the class gap 2.00)"
+    ]
+
+
+def test_classification_names() -> None:
+    assert parse_classification("gm") is C.GRANDMASTER
+    assert parse_classification(" Master ") is C.MASTER
+    assert parse_classification("3") is C.THIRD
+    with pytest.raises(SimulError):
+        parse_classification("expert")
+    with pytest.raises(SimulError):
+        class_gap(C.MASTER, [])
+
+
+def test_half_point_per_period_over_the_fastest() -> None:
+    """Team Competitions 1972: the fastest simul is the base; others lose ½ point per 5 or 10 extra
+    minutes."""
+    assert time_deduction(0, 5) == 0
+    assert time_deduction(9, 5) == Decimal("0.5")
+    assert time_deduction(10, 5) == Decimal("1.0")
+    assert time_deduction(29, 10) == Decimal("1.0")
+    with pytest.raises(SimulError):
+        time_deduction(5, 0)
+
+
+def test_simul_contest_ranking() -> None:
+    results = [
+        SimulResult("Tal", Decimal("15.5"), 155, 20),
+        SimulResult("Petrosian", Decimal("17"), 180, 20),
+        SimulResult("Smyslov", Decimal("16"), 160, 20),
+    ]
+    table = simul_contest(results, per_minutes=10)
+    assert [(s.place, s.exhibitor, s.deduction, s.adjusted) for s in table] == [
+        (1, "Smyslov", Decimal("0.0"), Decimal("16.0")),
+        (1, "Petrosian", Decimal("1.0"), Decimal("16.0")),
+        (3, "Tal", Decimal("0.0"), Decimal("15.5")),
+    ]
+    five = simul_contest(results, per_minutes=5)
+    assert [(s.place, s.exhibitor, s.adjusted) for s in five] == [
+        (1, "Tal", Decimal("15.5")),
+        (1, "Smyslov", Decimal("15.5")),
+        (3, "Petrosian", Decimal("14.5")),
+    ]
+
+
+def test_simul_contest_checks() -> None:
+    """Team Competitions 1972: exhibitors play "против одинакового числа" participants."""
+    with pytest.raises(SimulError, match="same number"):
+        simul_contest(
+            [SimulResult("A", Decimal(10), 100, 20), SimulResult("B", Decimal(9), 90, 21)]
+        )
+    with pytest.raises(SimulError, match="at least two"):
+        simul_contest([SimulResult("A", Decimal(10), 100)])
+    with pytest.raises(SimulError, match="multiple of ½"):
+        simul_contest([SimulResult("A", Decimal("10.3"), 100), SimulResult("B", Decimal(9), 90)])
+    with pytest.raises(SimulError, match="on 20 boards"):
+        simul_contest(
+            [SimulResult("A", Decimal(21), 100, 20), SimulResult("B", Decimal(9), 90, 20)]
+        )
+    with pytest.raises(SimulError, match="twice"):
+        simul_contest([SimulResult("A", Decimal(1), 100), SimulResult("A", Decimal(9), 90)])
+    never_negative = simul_contest(
+        [SimulResult("A", Decimal(1), 200), SimulResult("B", Decimal(9), 90)]
+    )
+    assert never_negative[-1].adjusted == 0
+
+
+def test_parsers() -> None:
+    assert parse_minutes("2:05") == 125 and parse_minutes("90") == 90
+    assert parse_score("½") == Decimal("0.5") and parse_score("12,5") == Decimal("12.5")
+    for bad in ("2:75", "x", "-3"):
+        with pytest.raises(SimulError):
+            parse_minutes(bad)
+    with pytest.raises(SimulError):
+        parse_score("many")
