@@ -4,14 +4,18 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test test-postgres lint bench clean chromium
+.PHONY: install run test test-postgres lint bench docs clean chromium native
 
 install: $(STAMP)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(BIN)/python pyproject.toml setup.py src/chessarbiter/pairing/matching/_native.c
+# The compiled matching kernel: three C sources and a header (setup.py builds them as one
+# extension when a compiler exists; CHESSARBITER_NO_NATIVE=1 builds without it).
+KERNEL := $(wildcard src/chessarbiter/pairing/matching/_native*.[ch])
+
+$(STAMP): $(BIN)/python pyproject.toml setup.py $(KERNEL)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[web,dev]'
 	touch $(STAMP)
@@ -49,10 +53,32 @@ lint: install
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 
+# The API reference from the docstrings (Sphinx; pages per module found in src/ at every
+# build), into build/docs/index.html. Installs the `docs` extra's packages only, not the
+# project again. SPHINXOPTS=-W turns warnings into errors.
+DOCS_STAMP := $(VENV)/.docs-installed
+SPHINXOPTS ?=
+$(DOCS_STAMP): $(STAMP) pyproject.toml
+	$(BIN)/python -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["docs"]))' > $(VENV)/docs-requirements.txt
+	$(BIN)/python -m pip install --quiet -r $(VENV)/docs-requirements.txt
+	touch $(DOCS_STAMP)
+
+docs: $(DOCS_STAMP)
+	rm -rf build/docs docs/api
+	$(BIN)/python -m sphinx -b html -q $(SPHINXOPTS) docs build/docs
+	@echo "the API reference: build/docs/index.html"
+
 bench: install
 	$(BIN)/python benchmarks/trf_io.py
 	$(BIN)/python benchmarks/matching.py
 	$(BIN)/python benchmarks/pairing.py --sizes 100,300
 
+# Rebuild the compiled kernel in place after editing its C sources (warnings shown: -Wall),
+# with the build requirements of pyproject.toml (the venv's own setuptools may be older).
+native: install
+	$(BIN)/python -m pip install --quiet $$($(BIN)/python -c 'import tomllib; print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"]))')
+	$(BIN)/python setup.py build_ext --inplace
+
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache test-artifacts
+	rm -f src/chessarbiter/pairing/matching/_native.*.so src/chessarbiter/pairing/matching/_native.*.pyd

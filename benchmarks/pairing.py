@@ -38,10 +38,10 @@ MEASURE = r"""
 import json, sys, time
 from chessarbiter import trf
 from chessarbiter.pairing.dutch.engine import pair_round
-from chessarbiter.pairing.swiss.state import Edition
+from chessarbiter.editions import DutchEdition
 t = trf.load(sys.argv[1])
 start = time.process_time()
-pairing = pair_round(t, Edition(sys.argv[2]))
+pairing = pair_round(t, DutchEdition(sys.argv[2]))
 cpu = time.process_time() - start
 # VmHWM: this process's own peak resident memory (ru_maxrss would include the parent's, as
 # it survives exec)
@@ -53,15 +53,15 @@ print(json.dumps({"cpu": cpu, "rss_mb": hwm / 1024, "boards": len(pairing.boards
 def event_before_last_round(n: int, edition: str) -> Path:
     """The cached generated event of ``n`` players, as it stands before round 9."""
     from chessarbiter import trf
-    from chessarbiter.pairing.checker import tournament_before_round
-    from chessarbiter.pairing.generator import generate_tournament
-    from chessarbiter.pairing.swiss.state import Edition
+    from chessarbiter.editions import DutchEdition
+    from chessarbiter.pairing.dutch.checker import tournament_before_round
+    from chessarbiter.pairing.dutch.generator import generate_tournament
 
     CACHE.mkdir(exist_ok=True)
     path = CACHE / f"event_{n}_{edition}_round09.trf"
     if not path.exists():
         started = time.perf_counter()
-        t = generate_tournament(1000 + n, CONFIG.format(n=n), Edition(edition))
+        t = generate_tournament(1000 + n, CONFIG.format(n=n), DutchEdition(edition))
         before = tournament_before_round(t, 9)
         path.write_text(trf.dumps(before, trf.TRFX))
         print(f"  (generated {n} players in {time.perf_counter() - started:.0f} s)")

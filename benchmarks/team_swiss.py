@@ -15,8 +15,9 @@ import time
 from decimal import Decimal
 
 from chessarbiter.model import Colour
-from chessarbiter.pairing.teams.swiss import TeamSwissSystem, pair_team_round
-from chessarbiter.tiebreaks.teams import BoardGame, TeamEntry, TeamEvent, TeamMatch
+from chessarbiter.model.teams import BoardGame, TeamEntry, TeamEvent, TeamMatch
+from chessarbiter.pairing.teams import pair_team_round
+from chessarbiter.pairing.teams.team_swiss import TeamSwissSystem
 
 BOARDS = 4
 
@@ -45,7 +46,7 @@ def run(teams: int, rounds: int, system: TeamSwissSystem, seed: int = 7) -> floa
             )
             event.matches.append(TeamMatch(r, m.white, m.black, games))
         if pairing.bye is not None:
-            from chessarbiter.tiebreaks.teams import MatchKind
+            from chessarbiter.model.teams import MatchKind
 
             event.matches.append(
                 TeamMatch(

@@ -42,15 +42,15 @@ def prepare(data: Path) -> None:
     from django.core.management import call_command
 
     from chessarbiter import trf
-    from chessarbiter.pairing.generator import generate_tournament
-    from chessarbiter.pairing.swiss.state import Edition
+    from chessarbiter.editions import DutchEdition
+    from chessarbiter.pairing.dutch.generator import generate_tournament
     from chessarbiter.web.events import services
 
     call_command("migrate", interactive=False, verbosity=0)
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from benchmarks.pairing import CONFIG  # the generator settings of the pairing benchmark
 
-    t = generate_tournament(300, CONFIG.format(n=300), Edition("2026"))
+    t = generate_tournament(300, CONFIG.format(n=300), DutchEdition("2026"))
     t.name = "Load test open"
     owner = User.objects.create_superuser("bench", "", "bench-password-1")
     services.import_trf(owner, trf.dumps(t), "load.trf")

@@ -8,7 +8,6 @@ import pytest
 
 from chessarbiter.crosstable import (
     crosstable_text,
-    format_points,
     result_mark,
     round_robin_cycles,
     standings_text,
@@ -64,25 +63,7 @@ def swiss_event() -> Tournament:
     return t
 
 
-# -- points and marks ----------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("points", "text", "ascii_text"),
-    [
-        ("0", "0", "0"),
-        ("0.5", "½", "0.5"),
-        ("6.5", "6½", "6.5"),
-        ("7.0", "7", "7"),
-        ("12.5", "12½", "12.5"),
-        ("-1.5", "-1½", "-1.5"),
-        ("2.25", "2.25", "2.25"),
-        ("3.10", "3.1", "3.1"),
-    ],
-)
-def test_format_points(points: str, text: str, ascii_text: str) -> None:
-    assert format_points(Decimal(points)) == text
-    assert format_points(Decimal(points), ascii=True) == ascii_text
+# -- marks ----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1108,3 +1108,37 @@ def test_issue13_item11_an_unrated_field_and_zero_ids_are_not_suspicious() -> No
     assert suspicious_players(club) == []
     half = [Player(n, f"P{n}", rating=2000 if n % 2 else None) for n in range(1, 11)]
     assert suspicious_players(half) == []
+
+
+# -- which list, which players -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("control", "laws", "kind"),
+    [
+        ("90 min/40 moves + 30 min + 30 s per move from move 1", None, "standard"),
+        ("3600", None, "standard"),
+        ("3599", None, "rapid"),
+        ("601", None, "rapid"),
+        ("600", None, "blitz"),
+        ("300+6", None, "rapid"),  # 2023: 5 min + 60 x 6 s = 11 min
+        ("300+6", 1997, "blitz"),  # 1997: the fixed time only
+        ("", None, "standard"),
+        ("by agreement", None, "standard"),
+    ],
+)
+def test_rating_kind_follows_the_time_control(control: str, laws: int | None, kind: str) -> None:
+    """B.02: the list of the event's time control, classified by the Laws (2023 A.1/B.1,
+    1997 B1/C1); a blank or unreadable control takes the standard list."""
+    from chessarbiter.registration import rating_kind
+
+    assert rating_kind(control, laws) == kind
+
+
+def test_select_by_fide_id_keeps_the_list_order_and_names_the_missing() -> None:
+    from chessarbiter.registration import select_by_fide_id
+
+    listed = [R("A", fide_id=3), R("B", fide_id=1), R("C"), R("D", fide_id=2)]
+    found, missing = select_by_fide_id(listed, "2,3  9, 10")
+    assert [r.name for r in found] == ["A", "D"] and missing == ["10", "9"]
+    assert select_by_fide_id(listed, " , ") == ([], [])

@@ -227,7 +227,7 @@ def round_robin_2_to_5() -> Tournament:
 
 def test_issue_13_item_5_ranking_applies_the_event_tie_breaks() -> None:
     from chessarbiter.standings import ranking
-    from chessarbiter.tiebreaks.c07 import for_standings, parse_list
+    from chessarbiter.tiebreaks import for_standings, parse_list
 
     t = round_robin_2_to_5()
     assert [r.shared for r in ranking(t)] == ["1", "2-5", "2-5", "2-5", "2-5", "6"]
@@ -247,3 +247,22 @@ def test_issue_13_item_5_ranking_applies_the_event_tie_breaks() -> None:
         ranking(t, "NOPE")
     with pytest.raises(ChessArbiterError):
         ranking(t, "SB", after_round=6)
+
+
+def test_complete_rounds_leaves_out_a_round_being_played() -> None:
+    """The standings are after the last round whose games all have a result."""
+    from chessarbiter.model import Colour, Player, Result, RoundEntry, Tournament
+    from chessarbiter.standings import complete_rounds
+
+    t = Tournament(total_rounds=3)
+    for n in (1, 2, 3, 4):
+        t.add_player(Player(n, f"P{n}"))
+    assert complete_rounds(t) == 0
+    t.record_game(1, 1, 2, Result.WIN)
+    t.record_game(1, 3, 4, Result.DRAW)
+    t.record_game(2, 1, 3, Result.WIN)
+    t.player(2).set_entry(2, RoundEntry(4, Colour.WHITE, None))  # being played
+    t.player(4).set_entry(2, RoundEntry(2, Colour.BLACK, None))
+    assert t.rounds_played == 2 and complete_rounds(t) == 1
+    t.record_game(2, 2, 4, Result.LOSS)
+    assert complete_rounds(t) == 2

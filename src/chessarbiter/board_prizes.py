@@ -12,7 +12,7 @@
 Games forfeited on a board (a player absent, a board left empty) are not games played: they
 count neither as games nor as points here, unless ``count_forfeits`` is set.
 
->>> from chessarbiter.tiebreaks.teams import BoardGame, TeamEntry, TeamEvent, TeamMatch, WIN
+>>> from chessarbiter.model.teams import BoardGame, TeamEntry, TeamEvent, TeamMatch, WIN
 >>> teams = {1: TeamEntry(1, "A", (11, 12)), 2: TeamEntry(2, "B", (21, 22))}
 >>> event = TeamEvent(1, [TeamMatch(1, 1, 2, (BoardGame(1, 11, 21, WIN),))], teams)
 >>> [(r.player, str(r.percentage)) for r in board_tables(event)[0].rows]
@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
-from chessarbiter.tiebreaks.teams import ZERO, TeamEvent, TeamScoreError
+from chessarbiter.model.teams import ZERO, TeamEvent, TeamScoreError
 
 #: Team Competitions 1972: the usual minimum, half of the matches, and the stricter two thirds.
 MINIMUMS = {"half": Fraction(1, 2), "two-thirds": Fraction(2, 3)}
@@ -90,7 +90,7 @@ def board_tables(
     then points, then games (Team Competitions 1972). A player's board is his place in his team's
     roster (fixed boards), whatever board he sat at in a match.
 
-    >>> from chessarbiter.tiebreaks.teams import BoardGame, TeamEntry, TeamMatch, WIN, DRAW
+    >>> from chessarbiter.model.teams import BoardGame, TeamEntry, TeamMatch, WIN, DRAW
     >>> teams = {1: TeamEntry(1, "A", (11, 19)), 2: TeamEntry(2, "B", (21,))}
     >>> ms = [TeamMatch(1, 1, 2, (BoardGame(1, 11, 21, WIN),)),
     ...       TeamMatch(2, 1, 2, (BoardGame(1, 19, 21, DRAW),))]

@@ -11,31 +11,25 @@ Two crosstable layouts, chosen by the event (:func:`round_robin_cycles`):
   ``7w+``; a round without an opponent shows ``--`` and the TRF code of the bye (``-- U`` for
   the pairing-allocated bye, ``-- H``, ``-- F``, ``-- Z``); a round not paired is blank.
 
-Points are written with the vulgar fraction, as arbiters read them: ``6½``, ``½``, ``7``.
-``ascii=True`` writes ``=`` for a drawn game and decimals for points (``6.5``). Games of less
-than one move (TRF ``W``/``D``/``L``) are shown like any game.
-
->>> format_points(Decimal("6.5")), format_points(Decimal("0.5")), format_points(Decimal(7))
-('6½', '½', '7')
->>> format_points(Decimal("6.5"), ascii=True)
-'6.5'
+Points are written with the vulgar fraction, as arbiters read them: ``6½``, ``½``, ``7``
+(:func:`chessarbiter.formatting.format_points`). ``ascii=True`` writes ``=`` for a drawn game
+and decimals for points (``6.5``). Games of less than one move (TRF ``W``/``D``/``L``) are shown
+like any game.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from decimal import Decimal
 from typing import Literal, TypeAlias
 
+from chessarbiter.formatting import format_points
 from chessarbiter.model import Colour, PlayerId, Result, RoundEntry, Tournament
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
 from chessarbiter.standings import Standing, resolve_after_round, standings
 
 Layout: TypeAlias = Literal["auto", "grid", "swiss"]
 Align: TypeAlias = Literal["l", "r", "c"]
-
-_HALF = Decimal("0.5")
 
 _MARKS: dict[Result, str] = {
     Result.WIN: "1",
@@ -47,32 +41,6 @@ _MARKS: dict[Result, str] = {
     Result.FORFEIT_WIN: "+",
     Result.FORFEIT_LOSS: "-",
 }
-
-
-def format_points(points: Decimal, *, ascii: bool = False) -> str:
-    """Points as printed: ``6½`` (or ``6.5`` with ``ascii``); whole numbers without decimals.
-
-    Values that are neither whole nor halves (unusual point systems) keep their decimals.
-
-    >>> format_points(Decimal("2.0")), format_points(Decimal("1.25")), format_points(Decimal(-1))
-    ('2', '1.25', '-1')
-    """
-    if points == points.to_integral_value():
-        return str(int(points))
-    if ascii or (points * 2) != (points * 2).to_integral_value():
-        return plain_number(points)
-    whole = int(abs(points) - _HALF)
-    sign = "-" if points < 0 else ""
-    return f"{sign}{whole or ''}½"
-
-
-def plain_number(value: Decimal) -> str:
-    """Decimals without trailing zeros or exponent: ``6.50`` -> ``6.5``, ``31.0`` -> ``31``.
-
-    >>> plain_number(Decimal("6.50")), plain_number(Decimal("31.0"))
-    ('6.5', '31')
-    """
-    return format(value.normalize(), "f")
 
 
 def result_mark(entry: RoundEntry, *, ascii: bool = False) -> str:

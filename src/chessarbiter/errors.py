@@ -28,6 +28,28 @@ class UnknownPlayerError(TournamentError):
     """A pairing number that names no player of the tournament."""
 
 
+class RoundNumberError(TournamentError):
+    """A round number below 1: rounds are numbered from 1 (TRF round columns, TRF-2026 ``240``)."""
+
+
+class RoundEntryError(TournamentError):
+    """A round entry that contradicts itself (TRF16): a bye with an opponent or a colour,
+    a played game without an opponent or a colour, an opponent that is not a pairing number, or
+    a game asked of an entry that has none."""
+
+
+class ByeRequestError(TournamentError):
+    """A requested bye that is not H, F or Z (TRF-2026 ``240``)."""
+
+
+class ResultCodeError(ChessArbiterError):
+    """A result code that the TRF does not define (TRF16: ``1 = 0 + - W D L H F U Z``)."""
+
+
+class PointSystemError(ChessArbiterError):
+    """A point-system value that does not exist (TRF-2026 ``162``, JaVaFo ``XXS``, bbp ``BB*``)."""
+
+
 class PairingError(ChessArbiterError):
     """A pairing cannot be made as requested (bad parameters, or no legal pairing exists)."""
 

@@ -26,13 +26,14 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Final
 
 from chessarbiter import limits
+from chessarbiter.editions import DutchEdition, TieBreakEdition
 from chessarbiter.errors import ChessArbiterError
+from chessarbiter.model.teams import PrimaryScore
 from chessarbiter.pairing.knockout.matches import PRESETS as MATCH_FORMATS
-from chessarbiter.pairing.swiss.state import Edition as DutchEdition
 from chessarbiter.pairing.teams.lineups import ReserveRegime
-from chessarbiter.pairing.teams.swiss import TeamSwissSystem
+from chessarbiter.pairing.teams.team_swiss import TeamSwissSystem, pairing_score_problem
 from chessarbiter.registration import RATING_MAX
-from chessarbiter.tiebreaks import c07
+from chessarbiter.tiebreaks import parse_list
 from chessarbiter.tiebreaks import teams as team_tiebreaks
 from chessarbiter.trf import control_character
 
@@ -66,8 +67,11 @@ KNOCKOUT_SCHEMES: Final = ("fide-1997", "cup", "seeded")
 ACCELERATIONS: Final = ("", "baku")
 #: The colour the first-ranked player has in round 1 (TRF ``XXC`` / TRF-2026 ``152``).
 INITIAL_COLOURS: Final = ("white", "black")
-#: The primary scores of a team event (:class:`chessarbiter.tiebreaks.teams.Score`).
-TEAM_SCORES: Final = tuple(s.value for s in team_tiebreaks.Score)
+#: The primary scores of a team event (:class:`chessarbiter.model.teams.PrimaryScore`).
+TEAM_SCORES: Final = tuple(s.value for s in PrimaryScore)
+#: The pairing systems of a team Swiss
+#: (:class:`chessarbiter.pairing.teams.team_swiss.TeamSwissSystem`).
+TEAM_PAIRINGS: Final = tuple(x.value for x in TeamSwissSystem)
 #: The most points one result can be worth: a TRF16 points field has four columns, and a
 #: single result must fit in it (``99.9``).
 MAX_POINTS: Final = Decimal("99.9")
@@ -208,7 +212,7 @@ def tiebreak_problem(text: str) -> str | None:
     'tie-break EDET (C.07) is not a C.07 tie-break; available: ...'
     """
     try:
-        c07.parse_list(text)
+        parse_list(text)
     except ChessArbiterError as e:
         return str(e)
     return None
@@ -298,7 +302,9 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     (1-99), boards per team (1-50), the lot seed and the name's length are inside their
     bounds (:mod:`chessarbiter.limits`); the points of a win, draw, loss and of the
     pairing-allocated bye are 0 to 99.9 in tenths, with a loss worth no more than a draw and a
-    draw no more than a win; the Dutch team system pairs on match points only; the tie-break
+    draw no more than a win; a team Swiss pairs on a score its system can pair on (C.04.6
+    1.2.1: match points or game points; the Dutch team system on match points only,
+    :func:`~chessarbiter.pairing.teams.team_swiss.pairing_score_problem`); the tie-break
     lists parse (:func:`tiebreak_problem`,
     :func:`team_tiebreak_problem`); no text holds a control character (the event must stay
     exportable as TRF).
@@ -311,9 +317,11 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     _choice(problems, "edition", s.edition, tuple(e.value for e in DutchEdition))
     _choice(problems, "acceleration", s.acceleration, ACCELERATIONS)
     _choice(problems, "initial_colour", s.initial_colour, INITIAL_COLOURS)
-    _choice(problems, "tiebreak_edition", s.tiebreak_edition, tuple(c07.EDITIONS))
+    _choice(
+        problems, "tiebreak_edition", s.tiebreak_edition, tuple(e.value for e in TieBreakEdition)
+    )
     _choice(problems, "team_score", s.team_score, TEAM_SCORES)
-    _choice(problems, "team_pairing", s.team_pairing, tuple(x.value for x in TeamSwissSystem))
+    _choice(problems, "team_pairing", s.team_pairing, TEAM_PAIRINGS)
     _choice(problems, "reserve_regime", s.reserve_regime, tuple(x.value for x in ReserveRegime))
     _choice(problems, "knockout_scheme", s.knockout_scheme, KNOCKOUT_SCHEMES)
     _choice(problems, "match_format", s.match_format, tuple(MATCH_FORMATS))
@@ -332,10 +340,16 @@ def event_problems(s: EventSettings) -> dict[str, str]:
         problems["draw_points"] = f"a draw ({draw}) cannot be worth more than a win ({win})"
     if draw is not None and loss is not None and loss > draw:
         problems["loss_points"] = f"a loss ({loss}) cannot be worth more than a draw ({draw})"
-    if s.team_pairing == TeamSwissSystem.DUTCH_MP.value and s.team_score == "gp":
-        problems["team_pairing"] = (
-            "the Dutch system on match points pairs on match points, not on game points"
-        )
+    if (
+        s.team_pairing in TEAM_PAIRINGS
+        and s.team_score in TEAM_SCORES
+        and (s.system == "team-swiss" or s.team_score == "gp")
+    ):
+        # a team Swiss pairs on its primary score (C.04.6 1.2.1); the game-point check of
+        # the Dutch team system applies whatever the system, as it always has
+        problem = pairing_score_problem(TeamSwissSystem(s.team_pairing), PrimaryScore(s.team_score))
+        if problem:
+            problems["team_score" if s.team_score == "nemlikher" else "team_pairing"] = problem
     problem = tiebreak_problem(s.tiebreaks)
     if problem:
         problems["tiebreaks"] = problem

@@ -18,7 +18,8 @@ import io
 from collections.abc import Sequence
 from html import escape
 
-from chessarbiter.crosstable import plain_number, result_mark
+from chessarbiter.crosstable import result_mark
+from chessarbiter.formatting import plain_number
 from chessarbiter.model import Colour, RoundEntry
 from chessarbiter.standings import Standing
 

@@ -49,9 +49,10 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final, NoReturn
 
-from chessarbiter.errors import FileFormatError, Problem
+from chessarbiter.errors import ChessArbiterError, FileFormatError, Problem
 from chessarbiter.model import Player
 from chessarbiter.pairing.swiss.ranking import TITLE_ORDER
+from chessarbiter.timecontrol.laws import classify
 
 __all__ = [
     "FIDE_TITLES",
@@ -686,6 +687,44 @@ title='GM', sex='m', birth='1990', club='', flag='')
     if text.startswith("<", start):
         return _read_fide_xml(text, source, rating_kind)
     return _read_fide_txt(text, source, rating_kind)
+
+
+def rating_kind(time_control: str, laws: str | int | None = None) -> str:
+    """Which FIDE rating list an event's players are taken from: the rapid list for a rapid
+    event, the blitz list for a blitz event, the standard list otherwise (the FIDE Rating
+    Regulations, B.02, keep one list for each kind of game). The event's
+    ``time_control`` is classified by the Laws of ``laws`` (default 2023: Appendices A.1 and
+    B.1; :func:`chessarbiter.timecontrol.laws.classify`). A blank control, or one the
+    classification cannot read (free text, an untimed game), is taken as standard: the list
+    an event without a stated control has always been given.
+
+    >>> [rating_kind(c) for c in ("90 min + 30 s", "15+10", "3+2", "", "by agreement")]
+    ['standard', 'rapid', 'blitz', 'standard', 'standard']
+    """
+    if not time_control.strip():
+        return "standard"
+    try:
+        return classify(time_control, laws).value
+    except ChessArbiterError:
+        return "standard"
+
+
+def select_by_fide_id(
+    records: Sequence[PlayerRecord], fide_ids: str
+) -> tuple[list[PlayerRecord], list[str]]:
+    """The records of a rating list whose FIDE IDs are in ``fide_ids`` (IDs separated by
+    commas or spaces), in the list's order, and the IDs asked for that the list does not hold
+    (sorted).
+
+    >>> ps = [PlayerRecord("A", fide_id=1), PlayerRecord("B", fide_id=2)]
+    >>> found, missing = select_by_fide_id(ps, "2, 7")
+    >>> [p.name for p in found], missing
+    (['B'], ['7'])
+    """
+    wanted = {x.strip() for x in fide_ids.replace(",", " ").split() if x.strip()}
+    found = [r for r in records if str(r.fide_id) in wanted]
+    missing = wanted - {str(r.fide_id) for r in found}
+    return found, sorted(missing)
 
 
 #: Header labels of the text lists (folded) and the value each one holds.

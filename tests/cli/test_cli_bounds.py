@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from chessarbiter import limits
-from chessarbiter.cli.main import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE, main
+from chessarbiter.cli.exits import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
+from chessarbiter.cli.main import main
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 TEAM_FILE = SHARED / "real" / "sharly-chess" / "tournament_importers" / "trf-team-import-test.trf"
@@ -280,9 +281,9 @@ def test_issue_13_item_18_every_count_says_its_bound():
     module's) names its bound in its help or has a click range with a maximum."""
     import click
 
-    from chessarbiter.cli.main import _register, cli
+    from chessarbiter.cli.main import cli, register_commands
 
-    _register()
+    register_commands()
     missing: list[str] = []
 
     def walk(command: click.Command, words: list[str]) -> None:

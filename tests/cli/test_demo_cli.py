@@ -24,7 +24,8 @@ from chessarbiter.cli.demo import (
     parse_results,
     record_round,
 )
-from chessarbiter.cli.main import EXIT_OK, EXIT_USAGE, main
+from chessarbiter.cli.exits import EXIT_OK, EXIT_USAGE
+from chessarbiter.cli.main import main
 from chessarbiter.errors import ChessArbiterError, FileFormatError
 from chessarbiter.model import Colour, Player, Result, RoundEntry, Tournament
 
@@ -247,6 +248,23 @@ def test_parse_results_reports_every_bad_line_with_its_column() -> None:
         "r.txt:3:3: white must be a number from 1, not 'x'",
         "r.txt:4:0: expected ROUND WHITE BLACK RESULT",
         "r.txt:5:5: player 6 cannot play himself",
+    ]
+
+
+def test_results_are_read_by_the_library() -> None:
+    # model.results.parse_written_result: the other spellings of the six results are read too
+    assert parse_results("1 1 2 =\n1 3 4 1:0\n2 2 3 0.5-0.5\n") == [
+        Game(1, 1, 2, BoardResult.DRAW),
+        Game(1, 3, 4, BoardResult.WHITE_WINS),
+        Game(2, 2, 3, BoardResult.DRAW),
+    ]
+    assert BoardResult.DRAW.results == (Result.DRAW, Result.DRAW)
+    with pytest.raises(FileFormatError) as caught:
+        parse_results("1 1 2 1-0u\n1 3 4 0-0\n", "r.txt")
+    assert [str(p) for p in caught.value.problems] == [
+        "r.txt:1:7: unknown result '1-0u' (expected one of 1-0, 1/2-1/2, 0-1, +-, -+, --)",
+        "r.txt:2:7: '0-0' is not the result of one game: 0 for one player does not go with 0 "
+        "for the other",
     ]
 
 

@@ -20,7 +20,7 @@ from chessarbiter.cli.engine import (
     program_info,
     run_engine,
 )
-from chessarbiter.pairing.generator import GeneratorConfig
+from chessarbiter.pairing.dutch.generator import GeneratorConfig
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 DUTCH = SHARED / "corpus" / "dutch"

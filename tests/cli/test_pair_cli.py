@@ -9,14 +9,8 @@ import pytest
 
 from chessarbiter import trf
 from chessarbiter.cli import pair
-from chessarbiter.cli.main import (
-    EXIT_FAILURE,
-    EXIT_INVALID_INPUT,
-    EXIT_OK,
-    EXIT_USAGE,
-    cli,
-    main,
-)
+from chessarbiter.cli.exits import EXIT_FAILURE, EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
+from chessarbiter.cli.main import cli, main
 from chessarbiter.model import Colour, Result, RoundEntry
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"

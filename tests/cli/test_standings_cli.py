@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from chessarbiter import trf
-from chessarbiter.cli.main import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE, main
+from chessarbiter.cli.exits import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
+from chessarbiter.cli.main import main
 from chessarbiter.cli.standings import standings_json
 from chessarbiter.crosstable import crosstable_text, standings_text
 from chessarbiter.model import Player, Result, RoundEntry, Tournament

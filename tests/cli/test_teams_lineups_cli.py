@@ -1,7 +1,8 @@
 """``chessarbiter teams lineup`` and ``teams check-lineup`` (issue 7).
 
 Rules from Team Competitions 1972 ("Teams", "Matches of two teams"); see
-``tests/pairing/teams/test_lineups.py`` for the library.
+``tests/pairing/teams/test_lineups.py`` for the library and ``test_lineup_files.py`` there for the
+files' readers.
 """
 
 from __future__ import annotations
@@ -14,13 +15,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from chessarbiter.cli.main import main
-from chessarbiter.cli.teams.lineups import (
-    RosterFileError,
-    parse_lineup_file,
-    parse_roster_file,
-    register,
-)
-from chessarbiter.pairing.teams.lineups import LineupError, Roster
+from chessarbiter.cli.teams.lineups import register
+from chessarbiter.pairing.teams.lineups import LineupError
 
 ROSTER = """\
 team\trole\torder\tid\tname
@@ -70,73 +66,6 @@ def players(data: dict[str, object]) -> list[object]:
     boards = data["boards"]
     assert isinstance(boards, list)
     return [board["player"] for board in boards]
-
-
-# -- file formats -------------------------------------------------------------------------------
-
-
-def test_parse_roster_file() -> None:
-    rosters = parse_roster_file(ROSTER, "roster.tsv")
-    assert rosters.rosters["Spartak"] == Roster("Spartak", ("1", "2", "3", "4"), ("5", "6"), "1")
-    assert rosters.rosters["Dinamo"].captain == "C"
-    assert rosters.name("Dinamo", "C") == "Coach"
-    assert rosters.name("Spartak", "5") == "Tal"
-
-
-def test_roster_order_column_decides_board_order() -> None:
-    text = "A\tmain\t2\tx\nA\tmain\t1\ty\nA\treserve\t1\tz\n"
-    assert parse_roster_file(text, "r.tsv").rosters["A"] == Roster("A", ("y", "x"), ("z",))
-
-
-@pytest.mark.parametrize(
-    ("text", "line", "column", "fragment"),
-    [
-        ("A\tmain\t1\n", 1, 1, "expected team, role"),
-        ("A\tboss\t1\tx\n", 1, 3, "role must be"),
-        ("A\tmain\tone\tx\n", 1, 8, "order must be"),
-        ("A\tmain\t1\tx\nA\tmain\t1\ty\n", 2, 8, "already has main number 1"),
-        ("A\tmain\t1\tx\nA\treserve\t1\tx\n", 2, 13, "already in team"),
-        ("A\tmain\t2\tx\n", 1, 0, "main number(s) 1 missing"),
-        ("A\treserve\t1\tx\n", 1, 0, "no main player"),
-        ("A\tmain\t1\tx,y\n", 1, 10, "without commas"),
-        ("A\tcaptain\t1\tx\n", 1, 11, "a captain has no order"),
-        ("# nothing\n", 0, 0, "no team"),
-    ],
-)
-def test_roster_file_errors_name_file_line_column(
-    text: str, line: int, column: int, fragment: str
-) -> None:
-    with pytest.raises(RosterFileError) as caught:
-        parse_roster_file(text, "r.tsv")
-    first = caught.value.first
-    assert (first.file, first.line, first.column) == ("r.tsv", line, column)
-    assert fragment in first.message
-
-
-def test_parse_lineup_file() -> None:
-    rosters = parse_roster_file(ROSTER, "roster.tsv")
-    text = "team\tboard\tid\nDinamo\t2\t12\nSpartak\t1\t1\nSpartak\t3\t-\nSpartak\t4\n"
-    assert parse_lineup_file(text, "l.tsv", rosters) == {
-        "Dinamo": [None, "12", None, None],
-        "Spartak": ["1", None, None, None],
-    }
-
-
-@pytest.mark.parametrize(
-    ("text", "line", "fragment"),
-    [
-        ("Zenit\t1\t1\n", 1, "not in the roster"),
-        ("Spartak\t5\t1\n", 1, "board must be 1 to 4"),
-        ("Spartak\t1\t1\nSpartak\t1\t2\n", 2, "given twice"),
-        ("Spartak\n", 1, "expected team, board, id"),
-    ],
-)
-def test_lineup_file_errors(text: str, line: int, fragment: str) -> None:
-    rosters = parse_roster_file(ROSTER, "roster.tsv")
-    with pytest.raises(RosterFileError) as caught:
-        parse_lineup_file(text, "l.tsv", rosters)
-    assert caught.value.first.line == line and fragment in caught.value.first.message
-    assert str(caught.value).startswith(f"l.tsv:{line}:")
 
 
 # -- teams lineup -------------------------------------------------------------------------------
@@ -310,9 +239,9 @@ def test_check_lineup_usage_and_input_errors(roster: Path, tmp_path: Path) -> No
 
 
 def test_registered_under_teams() -> None:
-    from chessarbiter.cli.main import _register, cli
+    from chessarbiter.cli.main import cli, register_commands
 
-    _register()
+    register_commands()
     teams = cli.commands["teams"]
     assert isinstance(teams, click.Group)
     assert {"lineup", "check-lineup"} <= set(teams.commands)

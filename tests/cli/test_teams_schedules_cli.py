@@ -13,7 +13,8 @@ from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chessarbiter.cli.main import EXIT_INVALID_INPUT, main
+from chessarbiter.cli.exits import EXIT_INVALID_INPUT
+from chessarbiter.cli.main import main
 from chessarbiter.cli.teams import schedules as teams_schedules
 from chessarbiter.cli.teams import three as teams_three
 from chessarbiter.pairing.teams.scheveningen import scheveningen

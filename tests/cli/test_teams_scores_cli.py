@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from chessarbiter.cli.main import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE, main
+from chessarbiter.cli.exits import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
+from chessarbiter.cli.main import main
 
 REAL = Path(__file__).resolve().parents[3] / "shared" / "real" / "sharly-chess"
 SAMPLE26 = REAL / "trf" / "example_trf26.trf"

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from chessarbiter.cli.main import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE, main
-from chessarbiter.cli.teams.swiss import team_code
-from chessarbiter.pairing.teams.swiss import ColourPreferenceType, PrimaryScore
+from chessarbiter.cli.exits import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
+from chessarbiter.cli.main import main
 
 
 def player(number: int, name: str, points: str, *rounds: str) -> str:
@@ -141,19 +140,3 @@ def test_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert code == EXIT_USAGE
     code, _, _ = run(capsys, "teams", "pair", path, "--system", "swiss")
     assert code == EXIT_USAGE
-
-
-@pytest.mark.parametrize(
-    "code, expected",
-    [
-        ("FIDE_TEAM", (ColourPreferenceType.A, PrimaryScore.MP, True, False)),
-        ("FIDE_TEAM_TYPEB_GP_MP", (ColourPreferenceType.B, PrimaryScore.GP, True, False)),
-        ("FIDE_TEAM_TYPEA_MP", (ColourPreferenceType.A, PrimaryScore.MP, False, False)),
-        ("FIDE_TEAM_GP", (ColourPreferenceType.NONE, PrimaryScore.GP, False, False)),
-        ("FIDE_TEAM_TYPEA_MP_GP_BAKU", (ColourPreferenceType.A, PrimaryScore.MP, True, True)),
-    ],
-)
-def test_192_team_codes(code: str, expected: tuple[object, ...]) -> None:
-    c = team_code(code)
-    assert c is not None
-    assert (c.preference, c.primary, c.use_secondary, c.baku) == expected

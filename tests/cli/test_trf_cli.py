@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from chessarbiter import trf
-from chessarbiter.cli.main import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE, main
+from chessarbiter.cli.exits import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
+from chessarbiter.cli.main import main
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 REAL = SHARED / "real"

@@ -587,9 +587,9 @@ def arguments(draw: st.DrawFn, path: str, command: click.Command) -> list[Token]
 
 def _commands() -> dict[str, click.Command]:
     """Every leaf command of ``chessarbiter`` but :data:`SKIPPED`, by its words."""
-    from chessarbiter.cli.main import _register, cli
+    from chessarbiter.cli.main import cli, register_commands
 
-    _register()
+    register_commands()
     found: dict[str, click.Command] = {}
 
     def walk(command: click.Command, words: list[str]) -> None:

@@ -41,7 +41,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from chessarbiter.cli.main import EXIT_INVALID_INPUT, EXIT_OK, main
+from chessarbiter.cli.exits import EXIT_INVALID_INPUT, EXIT_OK
+from chessarbiter.cli.main import main
 from chessarbiter.errors import ChessArbiterError, TournamentError, TrfDataLossError, TrfError
 from chessarbiter.model import ForbiddenPairs, Tournament
 from chessarbiter.pairing.dutch.engine import pair_round

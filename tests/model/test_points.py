@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 
+from chessarbiter.errors import PointSystemError
 from chessarbiter.model import HALF, ONE, STANDARD, ZERO, Colour, PointSystem, Result, RoundEntry
 
 D = Decimal
@@ -122,7 +123,7 @@ def test_with_values():
     assert ps.pairing_allocated_bye == HALF
     assert ps.forfeit_win == 2
     assert ps.win == ONE
-    with pytest.raises(ValueError, match="unknown point-system field"):
+    with pytest.raises(PointSystemError, match="unknown point-system field"):
         STANDARD.with_values(pab=ONE)
 
 

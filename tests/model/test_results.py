@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from chessarbiter.errors import ResultCodeError, RoundEntryError
 from chessarbiter.model import Colour, Outcome, Result, RoundEntry
+from chessarbiter.model.results import parse_written_result
 
 # -- Colour ------------------------------------------------------------------------------------
 
@@ -34,7 +38,7 @@ def test_trf16_result_codes_case_insensitive(code):
 
 @pytest.mark.parametrize("code", ["X", "2", "", "WW", "?", " "])
 def test_unknown_result_code_refused(code):
-    with pytest.raises(ValueError, match="unknown result code"):
+    with pytest.raises(ResultCodeError, match="unknown result code"):
         Result.from_code(code)
 
 
@@ -103,37 +107,50 @@ def test_counterparts_are_symmetric():
 
 @pytest.mark.parametrize("code", "HFUZ")
 def test_bye_with_opponent_refused(code):
-    with pytest.raises(ValueError, match="cannot have an opponent"):
+    with pytest.raises(RoundEntryError, match="cannot have an opponent"):
         RoundEntry(5, Colour.NONE, Result(code))
 
 
 @pytest.mark.parametrize("code", "HFUZ")
 def test_bye_with_colour_refused(code):
-    with pytest.raises(ValueError, match="cannot have a colour"):
+    with pytest.raises(RoundEntryError, match="cannot have a colour"):
         RoundEntry(None, Colour.WHITE, Result(code))
 
 
 @pytest.mark.parametrize("code", "1=0WDL")
 def test_played_game_needs_opponent(code):
-    with pytest.raises(ValueError, match="needs an opponent"):
+    with pytest.raises(RoundEntryError, match="needs an opponent"):
         RoundEntry(None, Colour.WHITE, Result(code))
 
 
 @pytest.mark.parametrize("code", "1=0WDL")
 def test_played_game_needs_colour(code):
-    with pytest.raises(ValueError, match="needs a colour"):
+    with pytest.raises(RoundEntryError, match="needs a colour"):
         RoundEntry(3, Colour.NONE, Result(code))
 
 
 @pytest.mark.parametrize("opponent", [0, -1])
 def test_opponent_must_be_a_pairing_number(opponent):
-    with pytest.raises(ValueError, match="pairing number"):
+    with pytest.raises(RoundEntryError, match="pairing number"):
         RoundEntry(opponent, Colour.WHITE, Result.WIN)
 
 
 def test_no_opponent_no_result_no_colour():
-    with pytest.raises(ValueError, match="cannot have a colour"):
+    with pytest.raises(RoundEntryError, match="cannot have a colour"):
         RoundEntry(None, Colour.BLACK, None)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        RoundEntry.NOT_PAIRED,
+        RoundEntry.bye(Result.HALF_POINT_BYE),
+        RoundEntry(None, Colour.NONE, Result.FORFEIT_WIN),
+    ],
+)
+def test_white_and_black_needs_a_game(entry):
+    with pytest.raises(RoundEntryError, match="no White and Black"):
+        entry.white_and_black(4)
 
 
 def test_forfeits_allowed_with_or_without_opponent_and_colour():
@@ -198,3 +215,137 @@ def test_round_entry_is_frozen_and_hashable():
     with pytest.raises(AttributeError):
         e.opponent = 3  # type: ignore[misc]
     assert hash(e) == hash(RoundEntry(2, Colour.WHITE, Result.WIN))
+
+
+# -- written results (Laws 8.7: the result written on the scoresheet) --------------------------
+
+W, D, L = Result.WIN, Result.DRAW, Result.LOSS
+FW, FL = Result.FORFEIT_WIN, Result.FORFEIT_LOSS
+UW, UD, UL = Result.UNRATED_WIN, Result.UNRATED_DRAW, Result.UNRATED_LOSS
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        # the results file of the demo
+        ("1-0", (W, L)),
+        ("0-1", (L, W)),
+        ("1/2-1/2", (D, D)),
+        ("½-½", (D, D)),
+        ("+-", (FW, FL)),
+        ("-+", (FL, FW)),
+        ("--", (FL, FL)),
+        # the results page of the web app
+        ("=", (D, D)),
+        ("1-0u", (UW, UL)),
+        ("0-1u", (UL, UW)),
+        ("=u", (UD, UD)),
+        # the board results of a team match
+        ("=-=", (D, D)),
+        ("0.5-0.5", (D, D)),
+        (".5-.5", (D, D)),
+        ("1:0", (W, L)),
+        ("0–1", (L, W)),
+        (" 1 - 0 ", (W, L)),
+        ("+:-", (FW, FL)),
+    ],
+)
+def test_written_results(text, codes):
+    assert parse_written_result(text) == codes
+    assert parse_written_result(text, scores_only=True) == codes
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [("0-0", (L, L)), ("½-0", (D, L)), ("0-½", (L, D)), ("+-0", (FW, L)), ("0--", (L, FL))],
+)
+def test_written_scores_that_are_not_one_games_result(text, codes):
+    # a match of two teams counts each side's points (Team Competitions 1972)
+    assert parse_written_result(text, scores_only=True) == codes
+    with pytest.raises(ResultCodeError, match="is not the result of one game"):
+        parse_written_result(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("2-0", "unknown result '2-0' (expected one of 1-0, 1/2-1/2, 0-1, +-, -+, --)"),
+        ("", "unknown result"),
+        ("½", "unknown result"),
+        ("1-0U", "unknown result"),
+        ("u", "unknown result"),
+        ("1-1", "more than the one point"),
+        ("½-1", "more than the one point"),
+        ("+-+", "more than the one point"),
+        ("+-u", "not a forfeit"),
+        ("--u", "not a forfeit"),
+    ],
+)
+def test_written_result_refused(text, message):
+    for scores_only in (False, True):
+        with pytest.raises(ResultCodeError) as caught:
+            parse_written_result(text, scores_only=scores_only)
+        assert message in str(caught.value)
+
+
+_MARKS = {
+    W: ["1"],
+    L: ["0"],
+    D: ["½", "1/2", "0.5", ".5", "="],
+    FW: ["+"],
+    FL: ["-"],
+}
+_GAMES = [(W, L), (L, W), (D, D), (FW, FL), (FL, FW), (FL, FL)]
+_UNRATED = {W: UW, D: UD, L: UL}
+_WHOLE = {(D, D): ["="], (FW, FL): ["+-"], (FL, FW): ["-+"], (FL, FL): ["--"]}
+
+
+@st.composite
+def _written(draw):
+    """A game's result and one of its spellings (an independent writer)."""
+    first, second = draw(st.sampled_from(_GAMES))
+    unrated = first in _UNRATED and draw(st.booleans())
+    whole = _WHOLE.get((first, second), [])
+    if whole and (first is FL or draw(st.booleans())):  # "-" then a dash: only -+ and --
+        text = draw(st.sampled_from(whole))
+    else:
+        space = st.sampled_from(["", " "])
+        text = (
+            draw(space)
+            + draw(st.sampled_from(_MARKS[first]))
+            + draw(space)
+            + draw(st.sampled_from(["-", "–", ":"]))
+            + draw(space)
+            + draw(st.sampled_from(_MARKS[second]))
+            + draw(space)
+        )
+    if unrated:
+        return text + "u", (_UNRATED[first], _UNRATED[second])
+    return text, (first, second)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_written())
+def test_every_spelling_round_trips(written):
+    text, codes = written
+    assert parse_written_result(text) == codes
+    assert parse_written_result(text, scores_only=True) == codes
+
+
+_POINTS = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(st.text(max_size=12), st.text(alphabet="10½/.=+-–:u 2x", max_size=8)),
+    st.booleans(),
+)
+def test_junk_raises_the_library_error_only(text, scores_only):
+    try:
+        first, second = parse_written_result(text, scores_only=scores_only)
+    except ResultCodeError:
+        return
+    assert _POINTS[first.outcome] + _POINTS[second.outcome] <= 2
+    assert not first.is_bye and not second.is_bye
+    if not scores_only:
+        assert second in first.counterparts

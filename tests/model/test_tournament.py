@@ -6,7 +6,13 @@ from decimal import Decimal
 
 import pytest
 
-from chessarbiter.errors import DuplicatePlayerError, TournamentError, UnknownPlayerError
+from chessarbiter.errors import (
+    ByeRequestError,
+    DuplicatePlayerError,
+    RoundNumberError,
+    TournamentError,
+    UnknownPlayerError,
+)
 from chessarbiter.model import (
     HALF,
     Acceleration,
@@ -77,10 +83,10 @@ def test_player_entry_and_set_entry():
     assert p.entry(4) is RoundEntry.NOT_PAIRED
     p.set_entry(3, RoundEntry.bye(Result.HALF_POINT_BYE))
     assert p.results == [RoundEntry.NOT_PAIRED, RoundEntry.NOT_PAIRED, p.entry(3)]
-    with pytest.raises(ValueError):
+    with pytest.raises(RoundNumberError, match="numbered from 1, not 0"):
         p.entry(0)
-    with pytest.raises(ValueError):
-        p.set_entry(0, RoundEntry.NOT_PAIRED)
+    with pytest.raises(RoundNumberError, match="numbered from 1, not -1"):
+        p.set_entry(-1, RoundEntry.NOT_PAIRED)
 
 
 def test_record_game_mirrors_results():
@@ -340,9 +346,9 @@ def test_bye_request_kinds():
     """TRF-2026 240: T = F, H or Z."""
     for kind in (Result.HALF_POINT_BYE, Result.FULL_POINT_BYE, Result.ZERO_POINT_BYE):
         assert ByeRequest(kind, 2, (1,)).kind is kind
-    with pytest.raises(ValueError, match="H, F or Z"):
+    with pytest.raises(ByeRequestError, match="H, F or Z"):
         ByeRequest(Result.PAIRING_ALLOCATED_BYE, 2, (1,))
-    with pytest.raises(ValueError, match="numbered from 1"):
+    with pytest.raises(RoundNumberError, match="numbered from 1"):
         ByeRequest(Result.HALF_POINT_BYE, 0, (1,))
 
 

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chessarbiter import trf
+from chessarbiter.editions import DutchEdition
 from chessarbiter.errors import UnknownPlayerError
 from chessarbiter.model import (
     ByeRequest,
@@ -37,14 +38,14 @@ from chessarbiter.pairing.swiss.deviations import (
     check_pairing,
     find_deviations,
 )
-from chessarbiter.pairing.swiss.state import Edition, prepare_round
+from chessarbiter.pairing.swiss.state import prepare_round
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 DUTCH = SHARED / "corpus" / "dutch"
 
 needs_corpus = pytest.mark.skipif(not DUTCH.exists(), reason=f"{DUTCH} is not beside the checkout")
 
-NEW, OLD = Edition.DUTCH_2026, Edition.DUTCH_2017
+NEW, OLD = DutchEdition.DUTCH_2026, DutchEdition.DUTCH_2017
 Boards = list[tuple[PlayerId, PlayerId | None]]
 
 _RESULTS = {
@@ -171,7 +172,7 @@ def test_c0401d_c2_no_second_pairing_allocated_bye():
 def test_c0401d_c2_no_bye_after_a_forfeit_win():
     t = five(first_round="1+2 3=4")
     boards: Boards = [(2, 3), (4, 5), (1, None)]
-    for edition in Edition:
+    for edition in DutchEdition:
         (d,) = check_pairing(t, boards, edition)
         assert d.kind == "bye-ineligible" and d.players == (1,)
         assert d.message.endswith("already won by forfeit in round 1.")
@@ -190,7 +191,7 @@ def test_c2_a_full_point_bye_bars_the_bye_in_2026_only():
 
 def test_c0401d_c2_a_half_point_bye_does_not_bar_the_bye():
     t = five(fifth=Result.HALF_POINT_BYE)
-    for edition in Edition:
+    for edition in DutchEdition:
         assert check_pairing(t, [(2, 3), (4, 1), (5, None)], edition) == []
 
 
@@ -255,7 +256,7 @@ def test_c0403c3_topscorers_may_break_the_colour_rules_in_the_last_round():
     absolute preference may meet if one is a topscorer; one of them then cannot have his
     colour, and that is not a deviation."""
     t = colour_tournament(total_rounds=5, won=True)
-    for edition in Edition:
+    for edition in DutchEdition:
         assert check_pairing(t, [(1, 3), (5, 2), (6, 4)], edition) == []
         assert check_pairing(t, [(3, 1), (5, 2), (6, 4)], edition) == []
 
@@ -493,7 +494,7 @@ def load(path: Path) -> Tournament:
     return trf.load(path)
 
 
-def engine_boards(t: Tournament, edition: Edition) -> Boards | None:
+def engine_boards(t: Tournament, edition: DutchEdition) -> Boards | None:
     try:
         pairing = pair_round(t, edition)
     except NoValidPairingError:
@@ -506,7 +507,7 @@ def engine_boards(t: Tournament, edition: Edition) -> Boards | None:
 
 def assert_engine_pairing_is_clean(path: Path) -> None:
     t = load(path)
-    for edition in Edition:
+    for edition in DutchEdition:
         boards = engine_boards(t, edition)
         if boards is not None:
             assert check_pairing(t, boards, edition) == [], (path, edition)
@@ -566,7 +567,7 @@ def _colour_faults(t: Tournament, number: PlayerId, colour: Colour, rounds: int)
     return faults
 
 
-def _barred_from_bye(t: Tournament, number: PlayerId, rounds: int, edition: Edition) -> bool:
+def _barred_from_bye(t: Tournament, number: PlayerId, rounds: int, edition: DutchEdition) -> bool:
     """C.04.1 d (2017) / art. 4 (2026) from the model's own entries."""
     ps = t.point_system
     for r in range(1, rounds + 1):
@@ -587,7 +588,7 @@ PROPERTY_ROUNDS = corpus_rounds(["t010", "t019", "t028", "t029", "t030", "t048"]
 
 @needs_corpus
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), edition=st.sampled_from(list(Edition)))
+@given(data=st.data(), edition=st.sampled_from(list(DutchEdition)))
 def test_random_pairings_of_corpus_rounds_agree_with_the_model(data, edition):
     """Pair a corpus round at random (every player to pair placed once, the odd one out given
     the bye): there is no structural deviation, the repeats are exactly the pairs with a game

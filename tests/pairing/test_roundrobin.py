@@ -19,6 +19,7 @@ from chessarbiter.pairing.roundrobin import (
     berger_table_by_rotation,
     double_round_robin,
     draw_lots,
+    exchanged_rounds,
     pair_round,
     record_round_robin_bye,
     rounds_per_cycle,
@@ -317,6 +318,18 @@ def test_double_round_robin_shape(n: int) -> None:
         frozenset(p) for p in itertools.combinations(range(1, n + 1), 2)
     }
     assert all((b, w) in games for w, b in games)
+
+
+@pytest.mark.parametrize("n", range(2, 31))
+@pytest.mark.parametrize("swap", [True, False])
+def test_exchanged_rounds_are_the_rounds_double_round_robin_exchanges(n: int, swap: bool) -> None:
+    """What ``chessarbiter roundrobin --double`` reports is what the table holds."""
+    first = double_round_robin(n, swap_last_two=swap)[: rounds_per_cycle(n)]
+    plain = berger_table(n)
+    moved = [r for r in range(1, len(plain) + 1) if first[r - 1] != plain[r - 1]]
+    exchanged = exchanged_rounds(n, swap_last_two=swap)
+    assert moved == ([] if exchanged is None else list(exchanged))
+    assert (exchanged is None) == (not swap or n == 2)
 
 
 @pytest.mark.parametrize("n", range(3, 31))

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from chessarbiter.editions import LawsEdition
 from chessarbiter.timecontrol import LawsError, TimeControl
 from chessarbiter.timecontrol.laws import (
     Category,
-    LawsEdition,
     classify,
     default_time,
     edition,

@@ -72,18 +72,20 @@ def test_walkover_and_redraw_refused(cup_event: m.Event, chief: User) -> None:
 
 def test_pages(client: Client, cup_event: m.Event, chief: User, arbiter: User) -> None:
     login(client, chief)
-    r = client.post(reverse("arbiter:knockout", args=[cup_event.pk]))
+    r = client.post(reverse("arbiter:knockout_draw", args=[cup_event.pk]))
     assert r.status_code == 302 and cup_event.knockout_matches.count() == 5
     page = client.get(reverse("arbiter:knockout", args=[cup_event.pk])).content
     assert b"<svg" in page and b"Player 4" in page
     login(client, arbiter)
     url = reverse("arbiter:knockout_match", args=[cup_event.pk, 1])
     assert client.get(url).status_code == 200
-    r = client.post(url, {"action": "game", "result": "1-0", "version": "0"})
+    game = reverse("arbiter:knockout_game", args=[cup_event.pk, 1])
+    r = client.post(game, {"result": "1-0", "version": "0"})
     assert r.status_code == 302
     assert m.KnockoutGame.objects.filter(match__event=cup_event).count() == 1
     # an arbiter may not order an armageddon (the chief arbiter decides, Stage by Stage 1997)
-    r = client.post(url, {"action": "armageddon", "white": "first"})
+    armageddon = reverse("arbiter:knockout_armageddon", args=[cup_event.pk, 1])
+    r = client.post(armageddon, {"white": "first"})
     assert r.status_code == 403
     client.logout()
     public = client.get(f"/events/{cup_event.pk}/bracket/")
@@ -226,13 +228,14 @@ def test_issue_13_item_4_games_are_entered_and_shown_white_black(
     assert "<strong>Firouzja, Alireza</strong>" in nxt.split("Black", 1)[0]  # White: Firouzja
     assert "Firouzja, Alireza – Carlsen, Magnus:" in nxt  # the buttons in colour order
     assert 'name="result" value="1-0"' in nxt and 'name="result" value="0-1"' in nxt
-    assert client.post(url, {"action": "game", "result": "1-0", "version": "0"}).status_code == 302
+    game_url = reverse("arbiter:knockout_game", args=[final.pk, 1])
+    assert client.post(game_url, {"result": "1-0", "version": "0"}).status_code == 302
     game = m.KnockoutGame.objects.get(match__event=final)
     assert float(game.score) == 0  # stored as the first-named player's (Carlsen's) points
     page = client.get(url).content.decode()
     assert _game_rows(page) == [("1", "Firouzja, Alireza", "Carlsen, Magnus", "1-0")]
     assert "Carlsen, Magnus 0 – 1 Firouzja, Alireza" in page
-    assert client.post(url, {"action": "game", "result": "½-½", "version": "1"}).status_code == 302
+    assert client.post(game_url, {"result": "½-½", "version": "1"}).status_code == 302
     page = client.get(url).content.decode()
     assert _game_rows(page) == [
         ("1", "Firouzja, Alireza", "Carlsen, Magnus", "1-0"),
@@ -374,3 +377,25 @@ def test_issue_13_no_walkover_or_armageddon_where_no_game_can_be(
     decided.refresh_from_db()
     assert (later.winner, later.armageddon, decided.armageddon) == ("", False, False)
     assert not cup_event.audit.filter(action="knockout.armageddon").exists()
+
+
+@pytest.mark.parametrize("scheme", ["seeded", "cup"])
+def test_namesakes_of_equal_rating_get_a_seat_each(chief: User, scheme: str) -> None:
+    """Two entrants alike in name and rating (namesakes, or one typed twice) are seated by
+    the library's draw, each in a seat of his own, the earlier-registered first."""
+    ev = services.create_event(chief, name="Cup", system="knockout", knockout_scheme=scheme)
+    services.add_players(
+        ev,
+        chief,
+        [
+            {"name": "Ivanov", "rating": 2300},
+            {"name": "Top", "rating": 2500},
+            {"name": "Ivanov", "rating": 2300},
+            {"name": "Low", "rating": 2100},
+        ],
+    )
+    knockout.draw(ev, chief)
+    numbers = [p.bracket_number for p in ev.players.order_by("number")]
+    assert None not in numbers and 0 not in numbers and len(set(numbers)) == 4
+    ivanovs = [p.bracket_number for p in ev.players.filter(name="Ivanov").order_by("number")]
+    assert ivanovs == sorted(ivanovs)  # type: ignore[type-var]

@@ -81,12 +81,12 @@ def test_issue_13_team_standings_before_any_match_is_complete(
 def test_pages(client: Client, league: m.Event, chief: User) -> None:
     login(client, chief)
     assert client.get(reverse("arbiter:teams", args=[league.pk])).status_code == 200
-    r = client.post(reverse("arbiter:teams", args=[league.pk]), {"action": "team", "name": "Echo"})
+    r = client.post(reverse("arbiter:team_add", args=[league.pk]), {"name": "Echo"})
     assert r.status_code == 302 and league.teams.count() == 5
     echo = league.teams.get(name="Echo")
     r = client.post(
-        reverse("arbiter:teams", args=[league.pk]),
-        {"action": "player", "team": echo.pk, "name": "Echo 1", "entry_stage": "1"},
+        reverse("arbiter:team_player_add", args=[league.pk]),
+        {"team": echo.pk, "name": "Echo 1", "entry_stage": "1"},
     )
     assert r.status_code == 302 and echo.players.count() == 1
     assert client.get(reverse("arbiter:team_standings", args=[league.pk])).status_code == 200
@@ -204,3 +204,39 @@ def test_issue_13_team_export_reads_back_with_the_team_tiebreaks(
     back = trf.loads(text, "league.trf")
     back.validate()
     assert back.team_tiebreaks == ["MPvGP", "EDET", "EMGSB"]
+
+
+def test_a_nemlikher_team_swiss_is_refused_not_paired_on_match_points(chief: User) -> None:
+    """C.04.6 1.2.1: a team Swiss pairs on match points or game points. A team Swiss scored by
+    the Nemlikher score (Team Competitions 1972: game points plus a bonus per match) is refused
+    when it is set up, and an event stored so before is refused when paired -- it was paired
+    on match points in silence."""
+    from chessarbiter.errors import ChessArbiterError
+
+    with pytest.raises(ChessArbiterError, match=r"C\.04\.6 1\.2\.1"):
+        services.create_event(
+            chief,
+            name="Nemlikher Swiss",
+            system="team-swiss",
+            team_score="nemlikher",
+            rounds=3,
+            boards_per_team=2,
+        )
+    ev = services.create_event(
+        chief, name="Nemlikher Swiss", system="team-swiss", rounds=3, boards_per_team=2
+    )
+    for i, name in enumerate(("Alpha", "Bravo", "Charlie", "Delta")):
+        team = teams.add_team(ev, chief, name)
+        for k in (1, 2):
+            services.add_player(
+                ev, chief, name=f"{name} {k}", rating=2300 - 50 * i - k, team=team, team_order=k
+            )
+    m.Event.objects.filter(pk=ev.pk).update(team_score="nemlikher")  # stored before the check
+    ev.refresh_from_db()
+    with pytest.raises(ChessArbiterError, match=r"C\.04\.6 1\.2\.1.*Nemlikher"):
+        services.pair_next_round(ev, chief)
+    assert not ev.round_set.exists()
+    # a 1/½/0 team Swiss is match points: paired, on those match points
+    m.Event.objects.filter(pk=ev.pk).update(team_score="mp1")
+    ev.refresh_from_db()
+    assert services.pair_next_round(ev, chief).team_pairings.count() == 2

@@ -30,7 +30,8 @@ from chessarbiter.event_settings import (
     tiebreak_problem,
     validate_event,
 )
-from chessarbiter.tiebreaks import teams as team_lib
+from chessarbiter.standings import teams as team_standings
+from chessarbiter.trf import teams as team_trf
 from chessarbiter.web.events import models as m
 from chessarbiter.web.events import services, teams
 
@@ -196,7 +197,7 @@ def test_issue13_item7_team_file_keeps_its_lists_apart_and_every_page_renders(
     assert team_tiebreak_problem(ev.team_tiebreaks, ev.team_score) is None
     assert ev.system == m.Event.System.TEAM_SWISS and ev.boards_per_team == 4
     t = trf.loads(trf.decode(path.read_bytes()), path.name)
-    expected = team_lib.standings(team_lib.event_from_tournament(t), "mp", ev.team_tiebreaks)
+    expected = team_standings.standings(team_trf.event_from_tournament(t), "mp", ev.team_tiebreaks)
     _names, rows = teams.standings(ev)
     assert [(r.place, r.name, r.match_points, r.game_points) for r in rows] == [
         (r.shared, r.name, r.match_points, r.game_points) for r in expected
@@ -310,6 +311,31 @@ def test_issue13_item8_knockout_settings_lock_once_played(chief: User) -> None:
     for field, value in [("knockout_scheme", "cup"), ("match_format", "world-cup-2023")]:
         with pytest.raises(services.ServiceError, match="knockout game"):
             services.update_event(ev, chief, **{field: value})
+
+
+def test_the_settings_page_shows_the_knockout_settings_fixed_once_played(
+    client: Client, chief: User
+) -> None:
+    """The settings page follows the library's policy: the fields of
+    ``LOCKED_ONCE_PLAYED`` are shown disabled once a game or walkover of the bracket is
+    recorded, and not before."""
+    from chessarbiter.web.events import knockout
+
+    ev = services.create_event(chief, name="KO", system="knockout", knockout_scheme="cup")
+    services.add_players(ev, chief, [{"name": f"P{i}", "rating": 2000 + i} for i in range(4)])
+    knockout.draw(ev, chief)
+    login(client, chief)
+
+    def disabled(name: str) -> bool:
+        page = client.get(reverse("arbiter:settings", args=[ev.pk])).content.decode()
+        return "disabled" in page.split(f'name="{name}"')[1].split(">")[0]
+
+    assert not any(disabled(f) for f in ("knockout_scheme", "match_format", "lot_seed"))
+    row = ev.knockout_matches.order_by("number").first()
+    assert row is not None
+    knockout.walkover(row, chief, "first")
+    assert all(disabled(f) for f in ("knockout_scheme", "match_format", "lot_seed"))
+    assert not disabled("name")
 
 
 # -- stored data the library refuses --------------------------------------------------------

@@ -299,6 +299,45 @@ def test_players_from_a_fide_rating_list(client: Client, event: m.Event, chief: 
     assert not event.players.filter(fide_id="1503014").exists()
 
 
+@pytest.mark.parametrize(
+    ("time_control", "rating"),
+    [("", 2100), ("90 min + 30 s", 2100), ("15+10", 2050), ("3+2", 1990)],
+)
+def test_players_from_a_combined_list_take_the_rating_of_the_time_control(
+    client: Client, event: m.Event, chief: User, time_control: str, rating: int
+) -> None:
+    """A combined FIDE list (standard, rapid and blitz): the players of a rapid event are
+    registered with their rapid rating, of a blitz event with their blitz rating, of any other
+    with their standard rating (Rating Regulations B.02; the control classified by the Laws
+    2023, A.1 and B.1)."""
+    services.update_event(event, chief, time_control=time_control)
+    login(client, chief)
+    header = (
+        "ID Number      Name                                                         "
+        "Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag"
+    )
+    row = [" "] * len(header)
+    for label, text in (
+        ("ID Number", "24100018"),
+        ("Name", "Ivanov, Ivan"),
+        ("SRtng", "2100"),
+        ("RRtng", "2050"),
+        ("BRtng", "1990"),
+    ):
+        col = header.index(label)
+        row[col : col + len(text)] = list(text)
+    r = client.post(
+        reverse("arbiter:players_import", args=[event.pk]),
+        {
+            "kind": "fide",
+            "file": _upload("players_list_foa.txt", header + "\n" + "".join(row).rstrip()),
+            "fide_ids": "24100018",
+        },
+    )
+    assert r.status_code == 302
+    assert event.players.get(fide_id="24100018").rating == rating
+
+
 def test_forbidden_pair_is_never_paired(client: Client, event: m.Event, chief: User) -> None:
     """C.04.3 [C1]: players kept apart (TRF 260) are not paired."""
     login(client, chief)
@@ -348,11 +387,11 @@ def test_a_knockout_game_with_a_version_in_other_digits_is_no_server_error(
     services.add_players(ev, chief, [{"name": "Anna", "rating": 2400}, {"name": "Boris"}])
     knockout.draw(ev, chief)
     login(client, chief)
-    url = reverse("arbiter:knockout_match", args=[ev.pk, 1])
-    r = client.post(url, {"action": "game", "result": "1-0", "version": "99"})
+    url = reverse("arbiter:knockout_game", args=[ev.pk, 1])
+    r = client.post(url, {"result": "1-0", "version": "99"})
     assert r.status_code == 302 and not m.KnockoutGame.objects.filter(match__event=ev).exists()
     for version in ("²", "1" * 5000):  # int() refuses both (the second: too many digits)
-        r = client.post(url, {"action": "game", "result": "½-½", "version": version})
+        r = client.post(url, {"result": "½-½", "version": version})
         assert r.status_code == 302
     assert m.KnockoutGame.objects.filter(match__event=ev).count() == 2
 
@@ -373,3 +412,51 @@ def test_issue_13_item_3_a_confirmation_holds_only_for_the_boards_checked(
         r = client.post(url, {"boards": repeat, "note": "x", "confirm": stale})
         assert r.status_code == 200 and b"Player left out" in r.content
         assert event.round_set.count() == 1
+
+
+def test_one_view_per_player_change(
+    client: Client, event: m.Event, arbiter: User, viewer: User
+) -> None:
+    """Each change of a player has its own URL and view (no action parameter): a bye request,
+    a withdrawal and a re-entry by an arbiter; refused to a viewer, and only on POST."""
+    p = event.players.get(number=3)
+
+    def url(action: str) -> str:
+        return reverse(f"arbiter:player_{action}", args=[event.pk, p.pk])
+
+    login(client, viewer)
+    assert client.post(url("withdraw")).status_code == 403
+    login(client, arbiter)
+    assert client.get(url("withdraw")).status_code == 405
+    assert client.post(url("bye"), {"round": 2, "kind": "H"}).status_code == 302
+    assert p.bye_requests.get().round == 2
+    assert client.post(url("bye"), {"round": "x"}).status_code == 400
+    assert client.post(url("withdraw")).status_code == 302
+    p.refresh_from_db()
+    assert p.withdrawn_from_round == 1
+    assert client.post(url("reenter")).status_code == 302
+    p.refresh_from_db()
+    assert p.withdrawn_from_round is None
+    assert client.post(url("delete")).status_code == 302
+    assert not event.players.filter(pk=p.pk).exists()
+
+
+def test_one_view_per_team_change(client: Client, chief: User, arbiter: User) -> None:
+    """A team and a player of its list are added by their own views."""
+    league = services.create_event(chief, name="League", system="team-rr", rounds=3)
+    services.set_role(league, chief, arbiter, "arbiter")
+    login(client, arbiter)
+    r = client.post(reverse("arbiter:team_add", args=[league.pk]), {"name": "Echo"})
+    assert r.status_code == 302
+    echo = league.teams.get(name="Echo")
+    r = client.post(
+        reverse("arbiter:team_player_add", args=[league.pk]),
+        {"team": echo.pk, "name": "Echo 1", "entry_stage": "1"},
+    )
+    assert r.status_code == 302
+    assert [p.name for p in echo.players.all()] == ["Echo 1"]
+    r = client.post(reverse("arbiter:team_add", args=[league.pk]), {"name": " "}, follow=True)
+    assert b"Give the team" in r.content and league.teams.count() == 1
+    page = client.get(reverse("arbiter:teams", args=[league.pk])).content.decode()
+    assert f'action="{reverse("arbiter:team_add", args=[league.pk])}"' in page
+    assert 'name="action"' not in page

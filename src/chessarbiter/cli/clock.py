@@ -1,8 +1,8 @@
 """``chessarbiter clock ...``: time controls, the clock simulator and the arbiter's calculators.
 
-The rules live in :mod:`chessarbiter.timecontrol` (Team Competitions 1972, Laws Commentary 1997 and
-Stage by Stage 1997, spec section 7).
-Commands:
+The rules live in :mod:`chessarbiter.timecontrol` (the Laws of Chess of 1984, 1997 and 2023,
+Laws Commentary 1997, Stage by Stage 1997, and Team Competitions 1972's blitz rules); this module
+reads the options and prints. Commands:
 
 * ``classify CONTROL --laws 1997|2023 [--json]`` → ``{"category": "blitz"}``;
 * ``incorrect-claim --laws 1984|1997|2023 --claimant-time S --opponent-time S [--json]`` →
@@ -10,7 +10,8 @@ Commands:
   claimant with less than 5 minutes loses: then ``"claimant_loses": true`` is added and his time
   is 0);
 * ``convert CONTROL --to pgn|fide|trf``; ``simulate CONTROL --moves 30,25,...``;
-  ``flag FEN --side white|black --rules current|seed000-blitz``; ``quickplay ...``;
+  ``flag FEN --side white|black --rules current|seed000-blitz`` (``seed000-blitz``: Team
+  Competitions 1972's blitz rules); ``quickplay ...``;
   ``default-time ...``; ``flag-claim ...``.
 
 Times are seconds (``95``, ``95.5``) or ``M:SS`` / ``H:MM:SS``. Invalid input raises a
@@ -25,6 +26,7 @@ import re
 import click
 
 from chessarbiter import limits
+from chessarbiter.editions import LawsEdition
 from chessarbiter.timecontrol.clock import Simulation, interleave, parse_seconds, simulate
 from chessarbiter.timecontrol.errors import ClockError, LawsError, TimeControlError
 from chessarbiter.timecontrol.flag import (
@@ -35,7 +37,6 @@ from chessarbiter.timecontrol.flag import (
 )
 from chessarbiter.timecontrol.laws import (
     Category,
-    LawsEdition,
     QuickplayDecision,
     classification_minutes,
     classify,
@@ -291,7 +292,7 @@ def flag_command(
     fen: str, side: str, rules: str, max_plies: int, node_limit: int, as_json: bool
 ) -> None:
     """The result when SIDE's flag fell in the position FEN (current Laws art. 6.9, or the
-    seed-000 blitz rules)."""
+    blitz rules of Team Competitions 1972)."""
     verdict = adjudicate(fen, side, rules, max_plies=max_plies, node_limit=node_limit)
     if as_json:
         _print_json(verdict.as_json())

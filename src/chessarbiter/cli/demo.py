@@ -25,9 +25,11 @@ from pathlib import Path
 import click
 
 from chessarbiter import trf
-from chessarbiter.crosstable import crosstable_text, format_points, standings_text, text_table
-from chessarbiter.errors import ChessArbiterError, FileFormatError, Problem
+from chessarbiter.crosstable import crosstable_text, standings_text, text_table
+from chessarbiter.errors import ChessArbiterError, FileFormatError, Problem, ResultCodeError
+from chessarbiter.formatting import format_points
 from chessarbiter.model import Colour, PlayerId, Result, RoundEntry, Tournament
+from chessarbiter.model.results import parse_written_result
 from chessarbiter.pairing.roundrobin import berger_round, rounds_per_cycle
 from chessarbiter.standings import Standing, standings
 
@@ -57,36 +59,31 @@ class BoardResult(enum.Enum):
 
     @classmethod
     def from_text(cls, text: str) -> BoardResult:
-        """The result written ``text`` (``½-½`` is accepted for a draw).
+        """The result written ``text``, as the library reads it
+        (:func:`~chessarbiter.model.results.parse_written_result`: ``½-½`` and ``=`` are draws
+        too, ``1:0`` a win...).
 
-        :raises ValueError: for anything else.
+        :raises ResultCodeError: for anything else, or a game of less than one move (the demo's
+            results are all rated or forfeits).
         """
-        try:
-            return cls("1/2-1/2" if text == "½-½" else text)
-        except ValueError:
-            known = ", ".join(r.value for r in cls)
-            raise ValueError(f"unknown result {text!r} (expected one of {known})") from None
+        results = parse_written_result(text)
+        for board_result in cls:
+            if board_result.results == results:
+                return board_result
+        known = ", ".join(r.value for r in cls)
+        raise ResultCodeError(f"unknown result {text!r} (expected one of {known})")
 
     @property
     def results(self) -> tuple[Result, Result]:
-        """The TRF results of White and of Black."""
-        return _BOARD_RESULTS[self]
+        """The TRF results of White and of Black
+        (:func:`~chessarbiter.model.results.parse_written_result`)."""
+        return parse_written_result(self.value)
 
     def text(self, *, ascii: bool = False) -> str:
         """As printed in a pairing list: ``1-0``, ``½-½`` (``1/2-1/2`` with ``ascii``), ``+-``."""
         if self is BoardResult.DRAW and not ascii:
             return "½-½"
         return self.value
-
-
-_BOARD_RESULTS = {
-    BoardResult.WHITE_WINS: (Result.WIN, Result.LOSS),
-    BoardResult.DRAW: (Result.DRAW, Result.DRAW),
-    BoardResult.BLACK_WINS: (Result.LOSS, Result.WIN),
-    BoardResult.WHITE_FORFEIT_WIN: (Result.FORFEIT_WIN, Result.FORFEIT_LOSS),
-    BoardResult.BLACK_FORFEIT_WIN: (Result.FORFEIT_LOSS, Result.FORFEIT_WIN),
-    BoardResult.DOUBLE_FORFEIT: (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +102,8 @@ _LINE = re.compile(r"\s*(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s*")
 def parse_results(text: str, source: str = "<results>") -> list[Game]:
     """The games of a results file: one game a line, ``ROUND WHITE BLACK RESULT``.
 
-    ``RESULT`` is one of ``1-0 0-1 1/2-1/2 ½-½ +- -+ --`` (White's side first). Blank lines
+    ``RESULT`` is one of ``1-0 0-1 1/2-1/2 ½-½ +- -+ --`` (White's side first; the other
+    spellings of :func:`~chessarbiter.model.results.parse_written_result` too). Blank lines
     and everything after ``#`` are ignored.
 
     >>> parse_results("# round 1\\n1 3 8 1/2-1/2\\n")
@@ -154,7 +152,7 @@ def _game(match: re.Match[str]) -> Game:
         raise _FieldError(3, f"player {white} cannot play himself")
     try:
         result = BoardResult.from_text(match.group(4))
-    except ValueError as e:
+    except ResultCodeError as e:
         raise _FieldError(4, str(e)) from None
     return Game(round_number, white, black, result)
 

@@ -7,7 +7,10 @@ platform can swap engines without code changes::
     chessarbiter -r
 
 The arguments are positional, exactly as bbpPairings v6.0.0 reads them (``main.cpp``), plus
-``--edition 2026|2017`` anywhere (the FIDE Dutch rules to apply; default 2026).
+``--edition 2026|2017`` anywhere (the FIDE Dutch rules to apply; default 2026). The rules are in
+:mod:`chessarbiter.pairing.dutch.engine` (C.04.3), the comparison of ``-c`` in
+:mod:`chessarbiter.pairing.dutch.checker`; this module reads the arguments and writes the
+engines' formats.
 
 * ``-p``: pair the next round. OUTPUT (default: standard output) gets the number of lines, then
   ``WHITE BLACK`` per board in board order, the pairing-allocated bye as ``ID 0``.
@@ -15,7 +18,7 @@ The arguments are positional, exactly as bbpPairings v6.0.0 reads them (``main.c
   ``NAME: Round #N`` for every round (NAME is the input's file name without extension), under a
   round that differs a two-column table ``Checker pairings`` / ``Tournament pairings`` (or
   ``No valid pairing exists for round N.``), and a final empty line, as bbpPairings does.
-* ``-g``: generate a random tournament (see :mod:`chessarbiter.pairing.generator` for the
+* ``-g``: generate a random tournament (see :mod:`chessarbiter.pairing.dutch.generator` for the
   configuration keys; without CONFIG every parameter is drawn at random, as in bbpPairings). The
   seed is written in the ``012`` line (``AutoTest Tournament SEED``). With a MODEL, its players
   are kept and the rates are measured on its results.
@@ -62,11 +65,12 @@ from typing import TextIO
 
 from chessarbiter import __version__
 from chessarbiter import trf as trf_io
+from chessarbiter.editions import DutchEdition
 from chessarbiter.errors import ChessArbiterError, FileFormatError, PairingError
 from chessarbiter.model import Tournament
-from chessarbiter.pairing.checker import Pair, RoundDifference, check_rounds, checklist
-from chessarbiter.pairing.dutch.engine import MatcherFactory, no_pairing_reason, pair_round
-from chessarbiter.pairing.generator import (
+from chessarbiter.pairing.dutch.checker import Pair, RoundDifference, check_rounds, checklist
+from chessarbiter.pairing.dutch.engine import no_pairing_reason, pair_round
+from chessarbiter.pairing.dutch.generator import (
     BadConfigError,
     GenerationStopped,
     GeneratorConfig,
@@ -76,9 +80,9 @@ from chessarbiter.pairing.generator import (
     generate,
     parse_config,
 )
+from chessarbiter.pairing.matching import MatcherFactory
 from chessarbiter.pairing.readiness import check_ready_to_pair
 from chessarbiter.pairing.round_pairing import NoValidPairingError, RoundPairing
-from chessarbiter.pairing.swiss.state import Edition
 
 EXIT_OK = 0
 NO_VALID_PAIRING = 1
@@ -92,7 +96,7 @@ ENGINE_FLAGS = ("--dutch", "--burstein")
 
 MAX_SEED = 2**64 - 1
 
-_EDITIONS = {e.value: e for e in Edition}
+_EDITIONS = {e.value: e for e in DutchEdition}
 
 
 def program_info() -> str:
@@ -305,7 +309,7 @@ def run_engine(argv: list[str], *, matcher: MatcherFactory | None = None) -> int
     (see the module docstring). ``matcher`` is passed to the pairing engine."""
     args, edition_name, edition_ok = _split_edition(argv)
     req = _parse(args) if edition_ok else None
-    edition = _EDITIONS.get(edition_name or Edition.DUTCH_2026.value)
+    edition = _EDITIONS.get(edition_name or DutchEdition.DUTCH_2026.value)
     if req is None or edition is None:
         if edition is None:
             _err(f"unknown edition {edition_name!r}: use 2026 or 2017")
@@ -332,7 +336,7 @@ def run_engine(argv: list[str], *, matcher: MatcherFactory | None = None) -> int
         return UNEXPECTED_ERROR
 
 
-def _pair(req: _Request, edition: Edition, matcher: MatcherFactory | None) -> int:
+def _pair(req: _Request, edition: DutchEdition, matcher: MatcherFactory | None) -> int:
     assert req.input is not None
     source = req.input
     tournament = _read_trf(source).tournament
@@ -365,7 +369,7 @@ def _pair(req: _Request, edition: Edition, matcher: MatcherFactory | None) -> in
 
 
 def _write_checklist(
-    stream: TextIO, tournament: Tournament, edition: Edition, pairing: RoundPairing | None
+    stream: TextIO, tournament: Tournament, edition: DutchEdition, pairing: RoundPairing | None
 ) -> None:
     try:
         stream.write(checklist(tournament, edition, pairing))
@@ -396,7 +400,7 @@ def difference_table(difference: RoundDifference) -> list[str]:
     return lines
 
 
-def _check(req: _Request, edition: Edition, matcher: MatcherFactory | None) -> int:
+def _check(req: _Request, edition: DutchEdition, matcher: MatcherFactory | None) -> int:
     assert req.input is not None
     source = req.input
     tournament = _read_trf(source).tournament
@@ -438,7 +442,7 @@ def _seed(text: str | None) -> int:
     return value
 
 
-def _generate(req: _Request, edition: Edition, matcher: MatcherFactory | None) -> int:
+def _generate(req: _Request, edition: DutchEdition, matcher: MatcherFactory | None) -> int:
     assert req.output is not None
     seed = _seed(req.seed)
     rng = random.Random(seed)

@@ -1,7 +1,8 @@
 """The ``chessarbiter`` command and its exit codes.
 
-Exit codes: 0 ok; 1 anything else (including "no valid pairing"); 2 usage error; 3 invalid
-input (a malformed or inconsistent file, an impossible request, a count beyond its bound).
+Exit codes (:mod:`chessarbiter.cli.exits`): 0 ok; 1 anything else (including "no valid
+pairing"); 2 usage error; 3 invalid input (a malformed or inconsistent file, an impossible
+request, a count beyond its bound).
 
 Every count a command takes has a bound, said in the option's help
 (:mod:`chessarbiter.limits`): a value outside it is refused before anything is computed, with
@@ -19,12 +20,8 @@ import sys
 import click
 
 from chessarbiter import __version__
+from chessarbiter.cli.exits import EXIT_FAILURE, EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
 from chessarbiter.errors import ChessArbiterError
-
-EXIT_OK = 0
-EXIT_FAILURE = 1
-EXIT_USAGE = 2
-EXIT_INVALID_INPUT = 3
 
 EPILOG = """\b
 Exit codes:
@@ -42,17 +39,17 @@ def cli() -> None:
     """chessarbiter — the arbiter's workbench: TRF files, pairings, standings."""
 
 
-def _register() -> None:
+def register_commands() -> None:
     from chessarbiter.cli import (
         clock,
         demo,
         knockout,
         pair,
         roundrobin,
+        special,
         standings,
         teams,
         trf,
-        unusual,
         web,
     )
 
@@ -65,7 +62,7 @@ def _register() -> None:
         knockout,
         teams,
         clock,
-        unusual,
+        special,
         web,
     ):
         module.register(cli)
@@ -78,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if engine.is_engine_invocation(args):
         return engine.run_engine(args)
-    _register()
+    register_commands()
     try:
         rv = cli.main(args=args, prog_name="chessarbiter", standalone_mode=False)
     except click.exceptions.Exit as e:

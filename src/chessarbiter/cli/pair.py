@@ -1,5 +1,10 @@
 """``chessarbiter pair``: pair the next round of a Swiss tournament (FIDE Dutch system).
 
+The rules are in :mod:`chessarbiter.pairing.dutch.engine` (C.04.3, with its explanation in
+:mod:`chessarbiter.pairing.dutch.explain`) and :mod:`chessarbiter.pairing.readiness` (a round is
+paired once the previous results are known, C.04.1 and C.04.2); this module reads the options and
+prints.
+
 The friendly counterpart of the engine command line (``chessarbiter --dutch IN.trf -p``, see
 :mod:`chessarbiter.cli.engine`): boards with names, ratings, scores and colours, or JSON; and,
 on request, the tournament with the round's pairing recorded, ready for its results.
@@ -14,23 +19,23 @@ import click
 
 from chessarbiter import limits
 from chessarbiter import trf as trf_io
-from chessarbiter.cli.main import EXIT_FAILURE
+from chessarbiter.cli.exits import EXIT_FAILURE
+from chessarbiter.editions import DutchEdition
 from chessarbiter.model import PlayerId, Result, Tournament
 from chessarbiter.pairing.apply import apply_pairing
-from chessarbiter.pairing.checker import tournament_before_round
+from chessarbiter.pairing.dutch.checker import tournament_before_round
 from chessarbiter.pairing.dutch.engine import explain_round, no_pairing_reason, pair_round
 from chessarbiter.pairing.readiness import check_ready_to_pair
 from chessarbiter.pairing.round_pairing import NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.colours import ColourRule
-from chessarbiter.pairing.swiss.state import Edition
 
 
-def pairing_as_json(pairing: RoundPairing, edition: Edition) -> str:
+def pairing_as_json(pairing: RoundPairing, edition: DutchEdition) -> str:
     """``{"round": N, "edition": "2026", "boards": [{"board": 1, "white": 3, "black": 7}, ...],
     "bye": 12}`` (``null`` when there is no pairing-allocated bye).
 
     >>> from chessarbiter.pairing.round_pairing import Board
-    >>> pairing_as_json(RoundPairing(2, (Board(3, 7),), bye=None), Edition.DUTCH_2026)
+    >>> pairing_as_json(RoundPairing(2, (Board(3, 7),), bye=None), DutchEdition.DUTCH_2026)
     '{"round": 2, "edition": "2026", "boards": [{"board": 1, "white": 3, "black": 7}], "bye": null}'
     """
     return json.dumps(
@@ -50,7 +55,9 @@ def _points(value: Decimal) -> str:
     return f"{value:.1f}"
 
 
-def pairing_as_text(tournament: Tournament, pairing: RoundPairing, edition: Edition) -> list[str]:
+def pairing_as_text(
+    tournament: Tournament, pairing: RoundPairing, edition: DutchEdition
+) -> list[str]:
     """The boards in order, each ``white - black`` with pairing number, name, rating and score
     before the round; then the pairing-allocated bye and the players not paired (byes given
     before the round, absences)."""
@@ -97,8 +104,8 @@ def pairing_as_text(tournament: Tournament, pairing: RoundPairing, edition: Edit
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option(
     "--edition",
-    type=click.Choice([e.value for e in Edition]),
-    default=Edition.DUTCH_2026.value,
+    type=click.Choice([e.value for e in DutchEdition]),
+    default=DutchEdition.DUTCH_2026.value,
     show_default=True,
     help="The FIDE (Dutch) rules: 2026 (C.04.3 in force from 1 February 2026) or 2017.",
 )
@@ -159,7 +166,7 @@ def pair_command(
     Exit codes: 0 paired; 1 no valid pairing exists; 2 usage error; 3 FILE is invalid, or an
     earlier round has games without a result (the round and its games are named).
     """
-    chosen = Edition(edition)
+    chosen = DutchEdition(edition)
     doc = trf_io.read_file(file)
     tournament = doc.tournament
     if round_number is not None:

@@ -1,4 +1,6 @@
-"""``chessarbiter roundrobin``: print the Berger table of a round robin (FIDE C.05 Annex 1)."""
+"""``chessarbiter roundrobin``: print the Berger table of a round robin (FIDE C.05 Annex 1). The
+tables, the double round robin and its exchanged rounds are in
+:mod:`chessarbiter.pairing.roundrobin`."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from chessarbiter.pairing.roundrobin import (
     Pair,
     berger_table,
     double_round_robin,
-    rounds_per_cycle,
+    exchanged_rounds,
 )
 
 
@@ -88,10 +90,10 @@ def roundrobin_command(players: int, double: bool, no_swap: bool, as_json: bool)
     kind = "Double round robin" if double else "Round robin"
     note = ""
     if double:
-        cycle = rounds_per_cycle(players)
+        exchanged = exchanged_rounds(players, swap_last_two=not no_swap)
         note = (
-            f"; rounds {cycle - 1} and {cycle} exchanged in the first cycle"
-            if not no_swap and cycle >= 2
+            f"; rounds {exchanged[0]} and {exchanged[1]} exchanged in the first cycle"
+            if exchanged is not None
             else "; no rounds exchanged"
         )
     click.echo(f"{kind}, {players} players, {len(rounds)} rounds (FIDE C.05 Annex 1){note}")

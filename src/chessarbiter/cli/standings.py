@@ -1,4 +1,7 @@
-"""``chessarbiter standings FILE``: the standings and crosstable of a TRF file, as text or JSON."""
+"""``chessarbiter standings FILE``: the standings and crosstable of a TRF file, as text, JSON, CSV
+or HTML. The ranking is :mod:`chessarbiter.standings`, the tie-breaks :mod:`chessarbiter.tiebreaks`
+(C.07), the tables :mod:`chessarbiter.crosstable` and :mod:`chessarbiter.output`; this module
+reads the options and prints."""
 
 from __future__ import annotations
 
@@ -11,11 +14,12 @@ import click
 
 from chessarbiter import trf
 from chessarbiter.crosstable import crosstable_text, standings_text
+from chessarbiter.editions import TieBreakEdition
 from chessarbiter.model import Tournament
 from chessarbiter.output import standings_csv, standings_html
 from chessarbiter.standings import Standing, ranking, resolve_after_round
-from chessarbiter.tiebreaks import UnsupportedTieBreakError, parse_list
-from chessarbiter.tiebreaks.c07 import SUPPORTED, breakdown
+from chessarbiter.tiebreaks import UnsupportedTieBreakError, acronyms, parse_list
+from chessarbiter.tiebreaks.breakdown import breakdown
 
 
 def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
@@ -74,14 +78,14 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
     default=None,
     metavar="LIST",
     help='C.07 tie-breaks in order, e.g. "BH/C1,BH,SB" (BH-C1 also accepted); '
-    "available: " + ", ".join(SUPPORTED) + " with /Cn, /Mn and /L±n where C.07 allows "
+    "available: " + ", ".join(acronyms()) + " with /Cn, /Mn and /L±n where C.07 allows "
     "them. Default: the file's TRF-2026 202/212 list (in a team event that list ranks the "
     'teams: none); "" for none.',
 )
 @click.option(
     "--edition",
-    type=click.Choice(["2026", "2023", "legacy"]),
-    default="2026",
+    type=click.Choice([e.value for e in TieBreakEdition]),
+    default=TieBreakEdition.C07_2026.value,
     show_default=True,
     help="Tie-break rules for unplayed rounds: C.07 of 1 March 2026 (categories, the dummy "
     "opponent capped), 2023 (C.07 2023/2024: the dummy at the player's own score) or legacy "

@@ -1,4 +1,6 @@
-"""``chessarbiter trf``: check and convert Tournament Report Files."""
+"""``chessarbiter trf``: check and convert Tournament Report Files. The reader, the writer and
+the dialects (TRF16, TRF-2026, the engines' XX and BB lines) are in :mod:`chessarbiter.trf`; this
+module reads the options and prints."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import dataclasses
 import click
 
 from chessarbiter import trf as trf_io
-from chessarbiter.cli.main import EXIT_INVALID_INPUT
+from chessarbiter.cli.exits import EXIT_INVALID_INPUT
 from chessarbiter.errors import TrfDataLossError, TrfError
 
 

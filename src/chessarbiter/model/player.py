@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from chessarbiter.errors import RoundNumberError
 from chessarbiter.model.results import PlayerId, RoundEntry
 
 
@@ -60,7 +61,7 @@ class Player:
         True
         """
         if round_number < 1:
-            raise ValueError(f"rounds are numbered from 1, not {round_number}")
+            raise RoundNumberError(f"rounds are numbered from 1, not {round_number}")
         if round_number <= len(self.results):
             return self.results[round_number - 1]
         return RoundEntry.NOT_PAIRED
@@ -68,7 +69,7 @@ class Player:
     def set_entry(self, round_number: int, entry: RoundEntry) -> None:
         """Record ``entry`` for ``round_number``, padding skipped rounds with "not paired"."""
         if round_number < 1:
-            raise ValueError(f"rounds are numbered from 1, not {round_number}")
+            raise RoundNumberError(f"rounds are numbered from 1, not {round_number}")
         while len(self.results) < round_number:
             self.results.append(RoundEntry.NOT_PAIRED)
         self.results[round_number - 1] = entry

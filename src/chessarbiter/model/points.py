@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 from typing import TypeAlias
 
+from chessarbiter.errors import PointSystemError
 from chessarbiter.model.results import Colour, Result, RoundEntry
 
 Points: TypeAlias = Decimal
@@ -127,7 +128,7 @@ class PointSystem:
         known = {f.name for f in fields(self)}
         unknown = sorted(set(values) - known)
         if unknown:
-            raise ValueError(f"unknown point-system field(s): {', '.join(unknown)}")
+            raise PointSystemError(f"unknown point-system field(s): {', '.join(unknown)}")
         return replace(self, **values)
 
 

@@ -1,6 +1,6 @@
 """Colours, result codes and per-round entries: every meaning a TRF round column can carry.
 
-The result codes are those of the FIDE TRF (TRF16 and TRF-2026, spec section 6.1):
+The result codes are those of the FIDE TRF (TRF16 and TRF-2026):
 
 ====  =====================================================  ======================
 code  meaning                                                ``Result`` member
@@ -29,6 +29,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
+
+from chessarbiter.errors import ResultCodeError, RoundEntryError
 
 PlayerId: TypeAlias = int
 """A pairing number (TRF starting rank), 1 to 9999."""
@@ -86,12 +88,12 @@ class Result(enum.Enum):
         >>> Result.from_code("h")
         <Result.HALF_POINT_BYE: 'H'>
 
-        :raises ValueError: for a code TRF does not define.
+        :raises ResultCodeError: for a code TRF does not define.
         """
         try:
             return cls(code.upper())
         except ValueError:
-            raise ValueError(f"unknown result code {code!r}") from None
+            raise ResultCodeError(f"unknown result code {code!r}") from None
 
     @property
     def is_bye(self) -> bool:
@@ -219,20 +221,20 @@ class RoundEntry:
     def __post_init__(self) -> None:
         result, opponent, colour = self.result, self.opponent, self.colour
         if opponent is not None and opponent < 1:
-            raise ValueError(f"opponent must be a pairing number >= 1, not {opponent}")
+            raise RoundEntryError(f"opponent must be a pairing number >= 1, not {opponent}")
         if result is None:
             if opponent is None and colour is not Colour.NONE:
-                raise ValueError("an entry without opponent and result cannot have a colour")
+                raise RoundEntryError("an entry without opponent and result cannot have a colour")
         elif result.is_bye:
             if opponent is not None:
-                raise ValueError(f"a bye ({result.value}) cannot have an opponent")
+                raise RoundEntryError(f"a bye ({result.value}) cannot have an opponent")
             if colour is not Colour.NONE:
-                raise ValueError(f"a bye ({result.value}) cannot have a colour")
+                raise RoundEntryError(f"a bye ({result.value}) cannot have a colour")
         elif result.is_game:
             if opponent is None:
-                raise ValueError(f"a played game ({result.value}) needs an opponent")
+                raise RoundEntryError(f"a played game ({result.value}) needs an opponent")
             if colour is Colour.NONE:
-                raise ValueError(f"a played game ({result.value}) needs a colour")
+                raise RoundEntryError(f"a played game ({result.value}) needs a colour")
 
     @classmethod
     def bye(cls, result: Result) -> RoundEntry:
@@ -267,11 +269,11 @@ class RoundEntry:
         >>> RoundEntry(2, Colour.NONE, Result.FORFEIT_WIN).white_and_black(5)
         (2, 5)
 
-        :raises ValueError: for an entry without an opponent (no game).
+        :raises RoundEntryError: for an entry without an opponent (no game).
         """
         opponent = self.opponent
         if opponent is None:
-            raise ValueError("an entry without an opponent has no White and Black")
+            raise RoundEntryError("an entry without an opponent has no White and Black")
         if self.colour is Colour.WHITE:
             return player, opponent
         if self.colour is Colour.BLACK:
@@ -285,3 +287,97 @@ class RoundEntry:
 
 
 RoundEntry.NOT_PAIRED = RoundEntry(None, Colour.NONE, None)
+
+
+_WRITTEN_SIDES: dict[str, Result] = {
+    "1": Result.WIN,
+    "0": Result.LOSS,
+    "½": Result.DRAW,
+    "1/2": Result.DRAW,
+    "0.5": Result.DRAW,
+    ".5": Result.DRAW,
+    "=": Result.DRAW,
+    "+": Result.FORFEIT_WIN,
+    "-": Result.FORFEIT_LOSS,
+}
+_WRITTEN_BOARDS: dict[str, tuple[Result, Result]] = {
+    "=": (Result.DRAW, Result.DRAW),
+    "+-": (Result.FORFEIT_WIN, Result.FORFEIT_LOSS),
+    "-+": (Result.FORFEIT_LOSS, Result.FORFEIT_WIN),
+    "--": (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
+}
+_UNRATED = {
+    Result.WIN: Result.UNRATED_WIN,
+    Result.DRAW: Result.UNRATED_DRAW,
+    Result.LOSS: Result.UNRATED_LOSS,
+}
+_HALF_POINTS = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
+
+
+def parse_written_result(text: str, *, scores_only: bool = False) -> tuple[Result, Result]:
+    """The result codes (TRF16 and TRF-2026) of the first and the second player of
+    a board whose result is written as on a scoresheet (Laws 8.7 (2023): the players write the
+    result of the game), the first player's side first: White's in a game, the first team's in a
+    match of two teams.
+
+    The written forms:
+
+    * a side's mark, a dash, the other side's mark; a mark is ``1``, ``0``, ``½`` (also ``1/2``,
+      ``0.5``, ``.5`` or ``=``), ``+`` (won by forfeit) or ``-`` (lost by forfeit): ``1-0``,
+      ``0-1``, ``½-½``, ``1/2-1/2``, ``0.5-0.5``, ``=-=``; the dash may be an en dash or a colon
+      (``1:0``), with spaces around the marks;
+    * ``=`` alone for a draw; ``+-``, ``-+`` and ``--`` for the forfeits (``--`` both lost; a
+      first side lost by forfeit is written only so);
+    * any of the games followed by ``u``: a game of less than one move, not rated (TRF codes
+      ``W``, ``D``, ``L``): ``1-0u``, ``0-1u``, ``=u``.
+
+    A board is worth one point: ``1-1`` or ``1-½`` is refused. By default only the results one
+    game can have are read (the second code is one of the first's
+    :attr:`~Result.counterparts`); with ``scores_only`` also the scores that only count points,
+    each side's mark read on its own (``0-0``, ``½-0``, ``+-0``), as a match of two teams counts
+    its boards (Team Competitions 1972, "Matches of two teams").
+
+    >>> parse_written_result("1/2-1/2") == parse_written_result("½-½") == parse_written_result("=")
+    True
+    >>> parse_written_result("-+")
+    (<Result.FORFEIT_LOSS: '-'>, <Result.FORFEIT_WIN: '+'>)
+    >>> parse_written_result("0-1u")
+    (<Result.UNRATED_LOSS: 'L'>, <Result.UNRATED_WIN: 'W'>)
+    >>> parse_written_result("0-0", scores_only=True)
+    (<Result.LOSS: '0'>, <Result.LOSS: '0'>)
+    >>> parse_written_result("2-0")
+    Traceback (most recent call last):
+    ...
+    chessarbiter.errors.ResultCodeError: unknown result '2-0' (expected one of 1-0, 1/2-1/2, 0-1, +-, -+, --)
+
+    :raises ResultCodeError: for a text that is none of these forms, gives more than a point,
+        marks a forfeit unrated, or (without ``scores_only``) is not one game's result.
+    """  # noqa: E501
+    written = text.strip().replace("–", "-").replace(":", "-")
+    unrated = written.endswith("u")
+    if unrated:
+        written = written[:-1]
+    pair = _WRITTEN_BOARDS.get(written)
+    if pair is None:
+        left, dash, right = written.partition("-")
+        first, second = _WRITTEN_SIDES.get(left.strip()), _WRITTEN_SIDES.get(right.strip())
+        if not dash or first is None or second is None:
+            raise ResultCodeError(
+                f"unknown result {text!r} (expected one of 1-0, 1/2-1/2, 0-1, +-, -+, --)"
+            )
+        pair = (first, second)
+    first, second = pair
+    if _HALF_POINTS[first.outcome] + _HALF_POINTS[second.outcome] > 2:
+        raise ResultCodeError(f"{text!r} gives more than the one point a board is worth")
+    if unrated:
+        if first not in _UNRATED or second not in _UNRATED:
+            raise ResultCodeError(
+                f"{text!r}: 'u' marks a game of less than one move (not rated), not a forfeit"
+            )
+        first, second = _UNRATED[first], _UNRATED[second]
+    if not scores_only and second not in first.counterparts:
+        raise ResultCodeError(
+            f"{text!r} is not the result of one game: {first.value} for one player does not go "
+            f"with {second.value} for the other"
+        )
+    return first, second

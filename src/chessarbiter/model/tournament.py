@@ -6,7 +6,13 @@ import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from chessarbiter.errors import DuplicatePlayerError, TournamentError, UnknownPlayerError
+from chessarbiter.errors import (
+    ByeRequestError,
+    DuplicatePlayerError,
+    RoundNumberError,
+    TournamentError,
+    UnknownPlayerError,
+)
 from chessarbiter.model.player import Player, Team
 from chessarbiter.model.points import ZERO, Points, PointSystem
 from chessarbiter.model.results import Colour, PlayerId, Result, RoundEntry
@@ -80,9 +86,9 @@ class ByeRequest:
 
     def __post_init__(self) -> None:
         if self.kind not in (Result.HALF_POINT_BYE, Result.FULL_POINT_BYE, Result.ZERO_POINT_BYE):
-            raise ValueError(f"a requested bye is H, F or Z, not {self.kind.value}")
+            raise ByeRequestError(f"a requested bye is H, F or Z, not {self.kind.value}")
         if self.round < 1:
-            raise ValueError(f"rounds are numbered from 1, not {self.round}")
+            raise RoundNumberError(f"rounds are numbered from 1, not {self.round}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -218,10 +218,27 @@ def double_round_robin(n: int, *, swap_last_two: bool = True) -> list[list[Pair]
     """
     plain = berger_table(n)
     first = list(plain)
-    if swap_last_two and len(first) >= 2:
-        first[-2], first[-1] = first[-1], first[-2]
+    exchanged = exchanged_rounds(n, swap_last_two=swap_last_two)
+    if exchanged is not None:
+        a, b = exchanged
+        first[a - 1], first[b - 1] = first[b - 1], first[a - 1]
     second = [_reverse_colours(pairs) for pairs in plain]
     return first + second
+
+
+def exchanged_rounds(n: int, *, swap_last_two: bool = True) -> tuple[int, int] | None:
+    """The two rounds of the first cycle that :func:`double_round_robin` exchanges for ``n``
+    players: the last two, N − 2 and N − 1, as FIDE recommends (C.05 Annex 1, ETT26
+    ``FIDE_DOUBLEROUNDROBIN``); ``None`` without ``swap_last_two`` (``BERGER_DOUBLEROUNDROBIN``)
+    or with 2 players (a cycle of one round).
+
+    >>> exchanged_rounds(10), exchanged_rounds(2), exchanged_rounds(10, swap_last_two=False)
+    ((8, 9), None, None)
+    """
+    cycle = rounds_per_cycle(n)
+    if not swap_last_two or cycle < 2:
+        return None
+    return cycle - 1, cycle
 
 
 # -- pairing numbers by lot ---------------------------------------------------------------------

@@ -29,13 +29,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import groupby
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
+from chessarbiter.editions import TieBreakEdition
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model import Player, PlayerId, Points, RoundEntry, Tournament
-
-if TYPE_CHECKING:
-    from chessarbiter.tiebreaks.c07 import TieBreakSpec
+from chessarbiter.tiebreaks import for_standings, parse_list
+from chessarbiter.tiebreaks.spec import TieBreakSpec
 
 
 class TieBreak(Protocol):
@@ -118,6 +118,28 @@ def resolve_after_round(tournament: Tournament, after_round: int | None) -> int:
     return after_round
 
 
+def complete_rounds(tournament: Tournament) -> int:
+    """The last round whose games all have a result: the round the published standings are
+    after. A round being played (a game paired whose result is not in,
+    :attr:`~chessarbiter.model.RoundEntry.is_pending`) is not counted until it is complete,
+    so the standings never mix finished and unfinished games: the same test the pairing
+    of the next round waits for (C.04.1, C.04.2:
+    :func:`chessarbiter.pairing.readiness.check_ready_to_pair`).
+
+    >>> from chessarbiter.model import Player, Result
+    >>> t = Tournament(total_rounds=2)
+    >>> for n in (1, 2):
+    ...     _ = t.add_player(Player(n, f"P{n}"))
+    >>> t.record_game(1, 1, 2, Result.DRAW)
+    >>> complete_rounds(t)
+    1
+    """
+    rounds = tournament.rounds_played
+    while rounds and any(p.entry(rounds).is_pending for p in tournament):
+        rounds -= 1
+    return rounds
+
+
 def standings(
     tournament: Tournament,
     after_round: int | None = None,
@@ -177,14 +199,14 @@ def ranking(
     tiebreaks: str | Sequence[TieBreakSpec] = (),
     after_round: int | None = None,
     *,
-    edition: str = "2026",
+    edition: TieBreakEdition | str = TieBreakEdition.C07_2026,
     unrated_rating: int | None = None,
     lots: int | None = None,
 ) -> list[Standing]:
     """The ranking of the event after ``after_round`` (default: the last paired round): by
     points, then by the C.07 tie-breaks ``tiebreaks`` in the order given (C.07 4.1: the list
     announced before the event), ``edition`` the tie-break rules' edition (``"2026"`` or an
-    earlier one, see :func:`chessarbiter.tiebreaks.c07.compute`). Players equal on points and
+    earlier one, see :func:`chessarbiter.tiebreaks.individual.compute`). Players equal on points and
     every tie-break share a place, or are placed by lot with ``lots`` (C.07 4.2).
 
     This is the one ranking the event's tables show: the standings, and the places of the
@@ -204,15 +226,11 @@ def ranking(
     [('1', 1, '3'), ('2', 2, '2'), ('3', 4, '2'), ('4', 3, '1')]
 
     :raises ChessArbiterError: for an ``after_round`` out of range, or a tie-break list the
-        library does not know (:class:`chessarbiter.tiebreaks.c07.UnsupportedTieBreakError`).
+        library does not know (:class:`chessarbiter.tiebreaks.registry.UnsupportedTieBreakError`).
     """
-    # imported here: the tie-breaks' module uses the crosstable's number formatting, and the
-    # crosstable this module's standings
-    from chessarbiter.tiebreaks import c07
-
-    specs = c07.parse_list(tiebreaks) if isinstance(tiebreaks, str) else list(tiebreaks)
+    specs = parse_list(tiebreaks) if isinstance(tiebreaks, str) else list(tiebreaks)
     rounds = resolve_after_round(tournament, after_round)
-    columns = c07.for_standings(tournament, specs, rounds, edition, unrated_rating) if specs else []
+    columns = for_standings(tournament, specs, rounds, edition, unrated_rating) if specs else []
     return standings(tournament, rounds, columns, lots=lots)
 
 

@@ -1,12 +1,12 @@
 """The arbiter's rule calculators of each Laws of Chess edition.
 
-Editions (:class:`LawsEdition`):
+Editions (:class:`~chessarbiter.editions.LawsEdition`):
 
 * ``1984`` — the rules Laws Commentary 1997 recalls as in force from 1984 until 30 June 1997;
 * ``1997`` — the FIDE Laws effective 1 July 1997, described in Laws Commentary 1997 (commentary of
   the Rules Commission's work, Paris 1995 – Yerevan 1996) and the spec ``fide-rules.md`` section 7
   [L97];
-* ``2023`` — the current Laws, effective 1 January 2023 (spec section 7 [LAWS23]); the default.
+* ``2023`` — the current Laws, effective 1 January 2023 (Laws of Chess 2023); the default.
 
 One function per rule; each docstring cites the edition's article (or the seed when the sources
 give no article number). Times are seconds (``int`` or ``float``); results keep integers when
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
+from chessarbiter.editions import LawsEdition
 from chessarbiter.timecontrol.errors import LawsError
 from chessarbiter.timecontrol.model import ControlKind, TimeControl, TimingMode
 
@@ -31,7 +32,6 @@ __all__ = [
     "ClaimPenalty",
     "DefaultTime",
     "FlagClaimers",
-    "LawsEdition",
     "QuickplayDecision",
     "QuickplayOutcome",
     "classification_minutes",
@@ -45,14 +45,6 @@ __all__ = [
 ]
 
 Seconds = int | float
-
-
-class LawsEdition(StrEnum):
-    """A Laws of Chess edition."""
-
-    E1984 = "1984"
-    E1997 = "1997"
-    E2023 = "2023"
 
 
 DEFAULT_EDITION = LawsEdition.E2023
@@ -205,12 +197,12 @@ def incorrect_claim(
       time; a claimant with **less than 5 minutes** at the claim loses the game (then
       ``claimant_loses`` is true, ``claimant_time`` is 0 and the opponent's clock unchanged).
       Exactly 5 minutes leaves 0:00 without the loss the rule speaks of ("less than").
-    * **1997** (Laws Commentary 1997, the rule "from 1 July 1997"; spec section 7 marks the primary
+    * **1997** (Laws Commentary 1997, the rule "from 1 July 1997"; the primary
       text unverified): the arbiter deducts **half of the claimant's remaining time, at most
       3 minutes**, and adds **3 minutes** to the opponent (4 minutes left → 2 deducted).
     * **2023** — art. 9.5.3 [LAWS23]: **2 minutes** are added to the opponent's time; the
       claimant's clock is unchanged. In rapid and blitz the art. 7/9 penalties are **1 minute**
-      (Appendix A.3 per spec section 7; B.2 for blitz) — pass ``category``.
+      (Appendix A.3; B.2 for blitz) — pass ``category``.
 
     >>> incorrect_claim(240, 600, 1997).as_json()
     {'claimant_time': 120, 'opponent_time': 780}
@@ -312,7 +304,7 @@ def quickplay_claim(
       [L97]: art. 10.2 does not apply to blitz.
     * **2023 Guidelines III.5** [LAWS23] (only when the event announced Guidelines III, standard
       or rapid without increment): the same claim with less than 2 minutes; if postponed or
-      rejected the opponent gets **2 extra minutes** (spec section 7: "the same +2 min").
+      rejected the opponent gets **2 extra minutes** (the same +2 minutes).
     * **1984**: not in the sources → error.
 
     A claim with 2 minutes or more, with the flag down (0 s), in blitz or (2023) with an

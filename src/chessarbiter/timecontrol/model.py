@@ -27,7 +27,7 @@ Notations (read and written):
   also takes the common English forms ("90 minutes for 40 moves followed by 30 minutes for the
   rest of the game with an increment of 30 seconds per move starting from move 1", "40 moves in
   2 h, then 1 h", "15 min + 10 s", "90' + 30''", "5 s Bronstein delay", ...).
-* **TRF-2026 record 222** (spec section 6.3): ``d[:d]`` or ``Wd-Bd`` with d one of ``M/S``,
+* **TRF-2026 record 222**: ``d[:d]`` or ``Wd-Bd`` with d one of ``M/S``,
   ``M/S+I``, ``S``, ``S+I`` in seconds, e.g. ``5400+30``, ``40/6000+30:900+30``, the Armageddon
   ``W300-B240``. It has no delays, no sandclock and no unknown: writing those raises.
 
@@ -284,7 +284,7 @@ class TimeControl:
         return ":".join(period.pgn() for period in self.periods)
 
     def to_trf(self) -> str:
-        """The TRF-2026 record-222 code of this control alone (``d[:d]``; spec 6.3).
+        """The TRF-2026 record-222 code of this control alone (``d[:d]``).
 
         :raises TimeControlError: for what TRF cannot carry (delays, special controls).
 
@@ -382,7 +382,7 @@ class ColourControls:
         return self.white == self.black
 
     def to_trf(self) -> str:
-        """The record-222 code: ``d[:d]`` when equal, ``Wd-Bd`` otherwise (spec 6.3).
+        """The record-222 code: ``d[:d]`` when equal, ``Wd-Bd`` otherwise.
 
         >>> ColourControls(TimeControl.minutes(5), TimeControl.minutes(4)).to_trf()
         'W300-B240'

@@ -1,4 +1,4 @@
-"""Column tables of the TRF records (FIDE TRF16 and TRF-2026; spec section 6).
+"""Column tables of the TRF records (FIDE TRF16 and TRF-2026).
 
 Columns are 1-based and inclusive, as in the FIDE text. :func:`field` turns them into slices.
 """

@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 
 from chessarbiter import trf
+from chessarbiter.editions import DutchEdition
 from chessarbiter.model import Colour
-from chessarbiter.pairing.dutch.engine import choose_colour, pair_round
+from chessarbiter.pairing.dutch.colours import choose_colour
+from chessarbiter.pairing.dutch.engine import pair_round
 from chessarbiter.pairing.round_pairing import NoValidPairingError
 from chessarbiter.pairing.swiss.colours import ColourRule, neutral_colour
-from chessarbiter.pairing.swiss.state import Edition, Match, SwissPlayer, _colour_data
+from chessarbiter.pairing.swiss.state import Match, SwissPlayer, _colour_data
 
 SHARED = Path(__file__).resolve().parents[3].parent / "shared"
 REAL = SHARED / "real"
@@ -27,7 +29,7 @@ needs_shared = pytest.mark.skipif(
 )
 
 
-def engine_output(path: Path, edition: Edition = Edition.DUTCH_2026) -> list[str]:
+def engine_output(path: Path, edition: DutchEdition = DutchEdition.DUTCH_2026) -> list[str]:
     try:
         return pair_round(trf.load(path), edition).engine_lines()
     except NoValidPairingError:

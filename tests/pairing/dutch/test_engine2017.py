@@ -15,15 +15,17 @@ from pathlib import Path
 import pytest
 
 from chessarbiter import trf
+from chessarbiter.editions import DutchEdition
 from chessarbiter.errors import PairingError
 from chessarbiter.model import Tournament
-from chessarbiter.pairing.dutch.engine import Matcher, order_boards
+from chessarbiter.pairing.dutch.engine import order_boards
 from chessarbiter.pairing.dutch.engine2017 import compute_pairs_2017
-from chessarbiter.pairing.dutch.facts import Float
 from chessarbiter.pairing.dutch.weights import WeightContext
 from chessarbiter.pairing.dutch.weights2017 import BracketWeights, WeightContext2017
+from chessarbiter.pairing.matching import Matcher
 from chessarbiter.pairing.round_pairing import NoValidPairingError
-from chessarbiter.pairing.swiss.state import Edition, SwissRound, prepare_round
+from chessarbiter.pairing.swiss.facts import Float
+from chessarbiter.pairing.swiss.state import SwissRound, prepare_round
 
 SHARED = Path(__file__).resolve().parents[3].parent / "shared"
 CORPUS = SHARED / "corpus"
@@ -46,7 +48,7 @@ def factory() -> Factory:
 
 
 def pair_2017(tournament: Tournament, factory: Factory) -> list[str]:
-    state = prepare_round(tournament, Edition.DUTCH_2017)
+    state = prepare_round(tournament, DutchEdition.DUTCH_2017)
     try:
         return order_boards(state, compute_pairs_2017(state, factory)).engine_lines()
     except NoValidPairingError:
@@ -158,7 +160,7 @@ def test_c1_c3_no_valid_pairing_is_reported(name: str, factory: Factory) -> None
     """C.1-C.3: when forbidden pairs leave no complete round-pairing, the engine says so."""
     with pytest.raises(NoValidPairingError, match="no valid pairing"):
         state = prepare_round(
-            trf.load(CORPUS / "dutch-features" / f"{name}.trf"), Edition.DUTCH_2017
+            trf.load(CORPUS / "dutch-features" / f"{name}.trf"), DutchEdition.DUTCH_2017
         )
         compute_pairs_2017(state, factory)
 
@@ -191,7 +193,7 @@ def _trf(players: int, history: dict[int, list[str]], rounds_played: int, rounds
     return "\n".join(lines) + "\n"
 
 
-def _state(text: str, edition: Edition = Edition.DUTCH_2017) -> SwissRound:
+def _state(text: str, edition: DutchEdition = DutchEdition.DUTCH_2017) -> SwissRound:
     return prepare_round(trf.loads(text), edition)
 
 
@@ -220,7 +222,7 @@ def test_a4b_a_player_who_did_not_play_floated_down() -> None:
     assert ctx.float(p[1], 1) is Float.NONE  # played, equal scores
     for number in (3, 6, 7, 8, 9):
         assert ctx.float(p[number], 1) is Float.DOWN
-    state26 = _state(_trf(9, _ROUND_1, rounds_played=1), Edition.DUTCH_2026)
+    state26 = _state(_trf(9, _ROUND_1, rounds_played=1), DutchEdition.DUTCH_2026)
     ctx26 = WeightContext(
         state26, sorted(state26.to_pair, key=lambda p: (-state26.score(p), p.rank))
     )
@@ -237,7 +239,7 @@ def test_c04_1_d_2017_pab_eligibility() -> None:
     ctx = WeightContext2017(state, state.to_pair)
     eligible = {sp.number for sp in state.to_pair if ctx.eligible(sp)}
     assert eligible == {1, 2, 4, 5, 6, 7, 8}
-    state26 = _state(text, Edition.DUTCH_2026)
+    state26 = _state(text, DutchEdition.DUTCH_2026)
     assert {sp.number for sp in state26.to_pair if state26.eligible_for_bye(sp)} == {
         1,
         2,
@@ -293,7 +295,7 @@ def test_a7_c3_topscorers_may_share_an_absolute_preference() -> None:
 def test_the_2017_engine_needs_a_2017_round() -> None:
     """The 2017 PAB eligibility lives in the round state: a round prepared for 2026 is
     refused rather than paired by mixed rules."""
-    state = _state(_trf(4, {}, rounds_played=0), Edition.DUTCH_2026)
+    state = _state(_trf(4, {}, rounds_played=0), DutchEdition.DUTCH_2026)
     with pytest.raises(PairingError, match="2017"):
         compute_pairs_2017(state, lambda size: pytest.fail("no matching expected"))
 

@@ -198,3 +198,47 @@ def test_issue_13_item_18_bracket_sizes_are_bounded(scheme: Callable[..., list[b
     with pytest.raises(LimitError, match="games of a match"):
         scheme(8, 0)
     assert len(scheme(8, MAX_MATCH_GAMES)) == 7
+
+
+# -- the draw: one seating for the command line and the web ----------------------------------
+
+
+@needs_shared
+def test_draw_fide_1997_seats_by_personal_number(field_1997: list[b.Entrant]) -> None:
+    """Stage by Stage 1997: the draw is the printed bracket and each participant sits at his
+    personal number."""
+    drawn = b.draw(field_1997, "fide-1997")
+    assert drawn.matches == b.fide_1997(field_1997)
+    assert drawn.numbers == b.personal_numbers(field_1997)
+
+
+def test_draw_cup_seats_by_own_number_else_in_the_order_given() -> None:
+    """Team Competitions 1972: the cup seats the entrants by their own numbers when all have
+    one, else in the order given (numbers by lot or by seeding)."""
+    numbered = [b.Entrant("C", 3), b.Entrant("A", 1), b.Entrant("B", 2)]
+    drawn = b.draw(numbered, "cup")
+    assert drawn.numbers == [3, 1, 2] and drawn.matches == b.cup(3)
+    unnumbered = [b.Entrant("C"), b.Entrant("A", 1), b.Entrant("B")]
+    assert b.draw(unnumbered, "cup", games=2).numbers == [1, 2, 3]
+    assert b.draw(unnumbered, "cup", games=2).matches == b.cup(3, 2)
+
+
+def test_draw_seeded_seats_by_rating_ties_in_the_order_given() -> None:
+    """The seeded bracket: seat 1 the highest rating; equal entrants (same name, same
+    rating) keep the order given, each with a seat of his own."""
+    field = [
+        b.Entrant("Twin", ratings=(2500,)),
+        b.Entrant("Top", ratings=(2700,)),
+        b.Entrant("Twin", ratings=(2500,)),
+        b.Entrant("Unrated", ratings=(None,)),
+    ]
+    drawn = b.draw(field, "seeded")
+    assert drawn.numbers == [2, 1, 3, 4]
+    assert drawn.matches == b.seeded(4)
+
+
+def test_draw_refuses_an_unknown_scheme_and_renumber_keeps_the_winners() -> None:
+    with pytest.raises(b.BracketError, match="unknown knockout scheme 'swiss'"):
+        b.draw([b.Entrant("A"), b.Entrant("B")], "swiss")
+    renamed = b.renumber(b.cup(4), {1: 11, 2: 12})
+    assert [str(m) for m in renamed] == ["1 1 1 11 12", "2 1 1 3 4", "3 2 1 W1 W2"]

@@ -131,111 +131,16 @@ def test_scaling_and_shifting_keep_the_optimum(
     assert check_matching(w, mates) == brute_force(w)[0]
 
 
-# Cases from Joris van Rantwijk's test suite for mwmatching.py (vertex 0 is isolated):
-# they exercise S-blossoms, T-blossoms, nesting, relabelling and expansion.
-CLASSIC = [
-    ([(1, 2, 10), (2, 3, 11)], [0, 1, 3, 2]),
-    ([(1, 2, 5), (2, 3, 11), (3, 4, 5)], [0, 1, 3, 2, 4]),
-    ([(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7)], [0, 2, 1, 4, 3]),
-    (
-        [(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7), (1, 6, 5), (4, 5, 6)],
-        [0, 6, 3, 2, 5, 4, 1],
-    ),
-    (
-        [(1, 2, 9), (1, 3, 8), (2, 3, 10), (1, 4, 5), (4, 5, 4), (1, 6, 3)],
-        [0, 6, 3, 2, 5, 4, 1],
-    ),
-    (
-        [(1, 2, 9), (1, 3, 8), (2, 3, 10), (1, 4, 5), (4, 5, 3), (1, 6, 4)],
-        [0, 6, 3, 2, 5, 4, 1],
-    ),
-    (
-        [(1, 2, 9), (1, 3, 8), (2, 3, 10), (1, 4, 5), (4, 5, 3), (3, 6, 4)],
-        [0, 2, 1, 6, 5, 4, 3],
-    ),
-    (
-        [(1, 2, 9), (1, 3, 9), (2, 3, 10), (2, 4, 8), (3, 5, 8), (4, 5, 10), (5, 6, 6)],
-        [0, 3, 4, 1, 2, 6, 5],
-    ),
-    (
-        [
-            (1, 2, 10), (1, 7, 10), (2, 3, 12), (3, 4, 20), (3, 5, 20),
-            (4, 5, 25), (5, 6, 10), (6, 7, 10), (7, 8, 8),
-        ],
-        [0, 2, 1, 4, 3, 6, 5, 8, 7],
-    ),
-    (
-        [
-            (1, 2, 8), (1, 3, 8), (2, 3, 10), (2, 4, 12), (3, 5, 12),
-            (4, 5, 14), (4, 6, 12), (5, 7, 12), (6, 7, 14), (7, 8, 12),
-        ],
-        [0, 2, 1, 5, 6, 3, 4, 8, 7],
-    ),
-    (
-        [
-            (1, 2, 23), (1, 5, 22), (1, 6, 15), (2, 3, 25),
-            (3, 4, 22), (4, 5, 25), (4, 8, 14), (5, 7, 13),
-        ],
-        [0, 6, 3, 2, 8, 7, 1, 5, 4],
-    ),
-    (
-        [
-            (1, 2, 19), (1, 3, 20), (1, 8, 8), (2, 3, 25), (2, 4, 18),
-            (3, 5, 18), (4, 5, 13), (4, 7, 7), (5, 6, 7),
-        ],
-        [0, 8, 3, 2, 7, 6, 5, 4, 1],
-    ),
-    (
-        [
-            (1, 2, 45), (1, 5, 45), (2, 3, 50), (3, 4, 45), (4, 5, 50),
-            (1, 6, 30), (3, 9, 35), (4, 8, 35), (5, 7, 26), (9, 10, 5),
-        ],
-        [0, 6, 3, 2, 8, 7, 1, 5, 4, 10, 9],
-    ),
-    (
-        [
-            (1, 2, 45), (1, 5, 45), (2, 3, 50), (3, 4, 45), (4, 5, 50),
-            (1, 6, 30), (3, 9, 35), (4, 8, 26), (5, 7, 40), (9, 10, 5),
-        ],
-        [0, 6, 3, 2, 8, 7, 1, 5, 4, 10, 9],
-    ),
-    (
-        [
-            (1, 2, 45), (1, 5, 45), (2, 3, 50), (3, 4, 45), (4, 5, 50),
-            (1, 6, 30), (3, 9, 35), (4, 8, 28), (5, 7, 26), (9, 10, 5),
-        ],
-        [0, 6, 3, 2, 8, 7, 1, 5, 4, 10, 9],
-    ),
-    (
-        [
-            (1, 2, 45), (1, 7, 45), (2, 3, 50), (3, 4, 45), (4, 5, 95), (4, 6, 94),
-            (5, 6, 94), (6, 7, 50), (1, 8, 30), (3, 11, 35), (5, 9, 36), (7, 10, 26),
-            (11, 12, 5),
-        ],
-        [0, 8, 3, 2, 6, 9, 4, 10, 1, 5, 7, 12, 11],
-    ),
-    (
-        [
-            (1, 2, 40), (1, 3, 40), (2, 3, 60), (2, 4, 55), (3, 5, 55), (4, 5, 50),
-            (1, 8, 15), (5, 7, 30), (7, 6, 10), (8, 10, 10), (4, 9, 30),
-        ],
-        [0, 2, 1, 5, 9, 3, 7, 6, 10, 4, 8],
-    ),
-]  # fmt: skip
-
-
-@pytest.mark.parametrize(("edges", "expected"), CLASSIC)
-def test_classic_cases(edges: list[tuple[int, int, int]], expected: list[int]) -> None:
+def test_classic_cases(classic_case: tuple[list[tuple[int, int, int]], list[int]]) -> None:
+    """The cases of ``conftest.CLASSIC`` are well posed (one optimum, the expected one), and
+    the one-shot solver finds it with huge weights too (``test_api`` runs them on both
+    kernels)."""
+    edges, expected = classic_case
     n = len(expected)
     w = weight_matrix(n, edges)
     optimum, count = brute_force(w)
     assert check_matching(w, expected) == optimum and count == 1  # the case is well posed
-    computer = solve(n, edges)
-    assert computer.matching() == expected
-    assert computer.check_optimality() == []
-    # The same graph with the vertices renumbered backwards, and with huge weights.
-    back = [(n - 1 - u, n - 1 - v, x) for u, v, x in edges]
-    assert max_weight_matching(n, back) == [n - 1 - expected[n - 1 - v] for v in range(n)]
+    assert max_weight_matching(n, edges) == expected
     big = [(u, v, HUGE * x + 1) for u, v, x in edges]
     assert max_weight_matching(n, big) == expected
 

@@ -375,6 +375,30 @@ def test_parse_board_result_rejects(bad: str | tuple[str | int, str | int]) -> N
         parse_board_result(bad)
 
 
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [
+        ("=", ("0.5", "0.5")),
+        ("1-0u", ("1", "0")),
+        ("=u", ("0.5", "0.5")),
+        ("½-0", ("0.5", "0")),
+        ("0-½", ("0", "0.5")),
+        ("+-0", ("1", "0")),
+        ("0--", ("0", "0")),
+    ],
+)
+def test_parse_board_result_reads_every_written_result(text: str, points: tuple[str, str]) -> None:
+    # the library's written results (model.results.parse_written_result), each side's points
+    assert parse_board_result(text) == (Decimal(points[0]), Decimal(points[1]))
+
+
+def test_parse_board_result_names_the_written_result() -> None:
+    with pytest.raises(LineupError, match="unknown result '2-0'"):
+        parse_board_result("2-0")
+    with pytest.raises(LineupError, match="more than the one point"):
+        parse_board_result("1-½")
+
+
 def test_match_score_any_board_counts_the_same() -> None:
     # Team Competitions 1972: 1 per win, ½ per draw "вне зависимости от того, на какой доске".
     assert match_result(["1-0", "½-½", "0-1", "1-0"]) == (Decimal("2.5"), Decimal("1.5"))

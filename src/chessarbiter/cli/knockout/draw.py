@@ -19,50 +19,24 @@ from chessarbiter.pairing.knockout import brackets
 from chessarbiter.pairing.knockout.bracket_svg import bracket_html
 from chessarbiter.trf import read_text
 
-SCHEMES = ("fide-1997", "cup", "seeded")
+SCHEMES = brackets.SCHEMES
 
 
 def draw(
     entrants: list[brackets.Entrant], scheme: str, games: int | None
 ) -> tuple[list[brackets.Match], dict[int, str]]:
-    """The bracket of ``scheme`` and the participants' names by the numbers it uses."""
+    """The bracket of ``scheme`` (the library's draw, :func:`brackets.draw`) and the
+    participants' names by the numbers it is written with: the personal numbers of Stage by
+    Stage 1997; for the cup and the seeded bracket each participant's own number from the file
+    when he has one (and they are distinct), else his seat."""
+    drawn = brackets.draw(entrants, scheme, games)
     if scheme == "fide-1997":
-        numbers = brackets.personal_numbers(entrants)
-        matches = brackets.fide_1997(entrants)
-        return matches, {n: e.name for n, e in zip(numbers, entrants, strict=True)}
-    # cup and seeded work on numbers 1..n: the file's numbers, else the file order (cup) or
-    # the rating order (seeded)
-    if scheme == "cup":
-        ordered = (
-            sorted(entrants, key=lambda e: e.number if e.number is not None else 10**9)
-            if all(e.number is not None for e in entrants)
-            else list(entrants)
-        )
-        matches = brackets.cup(len(ordered), games or 1)
-    else:
-        ordered = brackets.seeds_by_rating(entrants)
-        matches = brackets.seeded(len(ordered), games or 2)
-    # seat k (1-based) is the participant ordered k-th; write his own number when he has one
-    ids = [e.number if e.number is not None else k for k, e in enumerate(ordered, start=1)]
-    if len(set(ids)) != len(ids):
-        ids = list(range(1, len(ordered) + 1))
-    renamed = [
-        brackets.Match(
-            m.number,
-            m.stage,
-            m.games,
-            _seat(m.first, ids),
-            _seat(m.second, ids),
-        )
-        for m in matches
-    ]
-    return renamed, {i: e.name for i, e in zip(ids, ordered, strict=True)}
-
-
-def _seat(side: brackets.Side, ids: list[int]) -> brackets.Side:
-    if side.number is None:
-        return side
-    return brackets.Side(number=ids[side.number - 1])
+        return drawn.matches, {n: e.name for n, e in zip(drawn.numbers, entrants, strict=True)}
+    seated = sorted(zip(drawn.numbers, entrants, strict=True), key=lambda x: x[0])
+    ids = {seat: e.number if e.number is not None else seat for seat, e in seated}
+    if len(set(ids.values())) != len(ids):
+        ids = {seat: seat for seat, _ in seated}
+    return brackets.renumber(drawn.matches, ids), {ids[seat]: e.name for seat, e in seated}
 
 
 def register(group: click.Group) -> None:

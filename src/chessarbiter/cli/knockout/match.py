@@ -1,10 +1,10 @@
 """``chessarbiter knockout match``: follow a knockout match through its tie-break phases.
 
 The rules live in :mod:`chessarbiter.pairing.knockout.matches` (Stage by Stage 1997 for
-``fide-1997``, spec 8 for ``world-cup-2023``). With ``--json`` the output has exactly the keys
-``finished``, ``winner`` (``"first"``, ``"second"`` or ``null``) and ``next_game`` (``phase``,
-``number``, ``time_control`` {``white``, ``black``} in PGN TimeControl notation, or ``null``);
-``--detail`` adds colours, lots, the score and the games played.
+``fide-1997``, the FIDE World Cup 2023 regulations for ``world-cup-2023``). With ``--json`` the
+output has exactly the keys ``finished``, ``winner`` (``"first"``, ``"second"`` or ``null``) and
+``next_game`` (``phase``, ``number``, ``time_control`` {``white``, ``black``} in PGN TimeControl
+notation, or ``null``); ``--detail`` adds colours, lots, the score and the games played.
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ def _games_as_text(decision: Decision) -> list[str]:
     "format_name",
     type=click.Choice(PRESETS),
     required=True,
-    help="Match format: fide-1997 (Stage by Stage 1997) or world-cup-2023 (spec 8).",
+    help="Match format: fide-1997 (Stage by Stage 1997) or world-cup-2023 (World Cup 2023).",
 )
 @click.option(
     "--stage",

@@ -14,17 +14,17 @@ import click
 
 from chessarbiter import limits
 from chessarbiter.board_prizes import BoardPrizeTable, board_tables
+from chessarbiter.model.teams import TeamScoreError
+from chessarbiter.standings.teams import TeamStanding, standings
 from chessarbiter.tiebreaks.teams import (
     SUPPORTED,
-    TeamScoreError,
-    TeamStanding,
+    TEAM_EDITIONS,
     TeamTieBreakSpec,
     TieBreakValue,
-    load_event,
     parse,
     parse_list,
-    standings,
 )
+from chessarbiter.trf.teams import load_event
 
 SCORES = {"mp": "MP", "gp": "GP", "nemlikher": "Nemlikher", "mp1": "MP 1/½/0"}
 
@@ -141,7 +141,7 @@ def _specs_from_file(names: list[str]) -> tuple[list[TeamTieBreakSpec], list[str
 )
 @click.option(
     "--edition",
-    type=click.Choice(["2026", "2023"]),
+    type=click.Choice([e.value for e in TEAM_EDITIONS]),
     default="2026",
     show_default=True,
     help="C.07 unplayed-round rules (Art. 16) of BH, ESB and SSSC: 2026 (the dummy's score "

@@ -4,7 +4,6 @@ the Dutch system on match points or by C.04.6 (the FIDE Swiss Team Pairing Syste
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
@@ -12,54 +11,16 @@ import click
 
 from chessarbiter import trf
 from chessarbiter.errors import PairingError
-from chessarbiter.pairing.teams.swiss import (
-    ColourPreferenceType,
-    PrimaryScore,
+from chessarbiter.model.teams import ColourPreferenceType, PrimaryScore
+from chessarbiter.pairing.teams.c0406 import pair_c0406
+from chessarbiter.pairing.teams.dutch_mp import pair_dutch_mp
+from chessarbiter.pairing.teams.team_swiss import (
     TeamRoundPairing,
     TeamSwissSystem,
     board1_colours,
-    pair_c0406,
-    pair_dutch_mp,
+    pairing_score_problem,
 )
-from chessarbiter.tiebreaks.teams import event_from_tournament
-
-
-@dataclass(frozen=True, slots=True)
-class TeamCode:
-    """What a TRF-2026 ``192`` team code says (``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP[_GP|_MP]]
-    [_BAKU]``): preference type, primary score, whether a secondary score is used, Baku."""
-
-    preference: ColourPreferenceType
-    primary: PrimaryScore
-    use_secondary: bool
-    baku: bool
-
-
-def team_code(system: str) -> TeamCode | None:
-    """The C.04.6 settings of a ``192`` code; ``None`` for other codes. ``FIDE_TEAM`` alone is
-    ``FIDE_TEAM_TYPEA_MP_GP``.
-
-    >>> team_code("FIDE_TEAM_TYPEB_GP")
-    TeamCode(preference=<ColourPreferenceType.B: 'B'>, primary=<PrimaryScore.GP: 'gp'>, \
-use_secondary=False, baku=False)
-    >>> team_code("FIDE_TEAM_MP_GP").preference, team_code("FIDE_DUTCH") is None
-    (<ColourPreferenceType.NONE: 'none'>, True)
-    """
-    parts = system.strip().upper().split("_")
-    if parts[:2] != ["FIDE", "TEAM"]:
-        return None
-    rest = parts[2:]
-    baku = "BAKU" in rest
-    rest = [p for p in rest if p != "BAKU"]
-    if not rest:
-        return TeamCode(ColourPreferenceType.A, PrimaryScore.MP, True, baku)
-    preference = ColourPreferenceType.NONE
-    if rest[0] in ("TYPEA", "TYPEB"):
-        preference = ColourPreferenceType(rest[0][-1])
-        rest = rest[1:]
-    scores = [PrimaryScore(p.lower()) for p in rest if p in ("MP", "GP")]
-    primary = scores[0] if scores else PrimaryScore.MP
-    return TeamCode(preference, primary, len(scores) != 1, baku)
+from chessarbiter.trf.teams import event_from_tournament, team_code
 
 
 def _number(value: Decimal | None) -> str:
@@ -104,7 +65,7 @@ def register(group: click.Group) -> None:
     )
     @click.option(
         "--primary",
-        type=click.Choice([p.value for p in PrimaryScore]),
+        type=click.Choice([PrimaryScore.MP.value, PrimaryScore.GP.value]),
         default=None,
         help="C.04.6 1.2: primary score, match points or game points (default: the file's "
         "192 code, else mp).",
@@ -142,9 +103,11 @@ def register(group: click.Group) -> None:
         colours = board1_colours(tournament, event)
         names = {n: t.name for n, t in event.teams.items()}
         chosen = TeamSwissSystem(system)
+        if primary is not None:
+            problem = pairing_score_problem(chosen, PrimaryScore(primary), event.scoring)
+            if problem is not None:
+                raise click.UsageError(f"--system {system} --primary {primary}: {problem}")
         if chosen is TeamSwissSystem.DUTCH_MP:
-            if primary not in (None, "mp"):
-                raise click.UsageError("--system dutch-mp pairs on match points only")
             if colour_preference is not None:
                 raise click.UsageError(
                     "--colour-preference is C.04.6 1.7; the Dutch system has its own colour rules"

@@ -19,39 +19,17 @@ score fields for the bracket's own scores only (:class:`~.weights.WeightContext`
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
-
+from chessarbiter.editions import DutchEdition
 from chessarbiter.errors import PairingError
 from chessarbiter.model import Colour, Tournament
+from chessarbiter.pairing.dutch.colours import choose_colour
+from chessarbiter.pairing.dutch.engine2017 import compute_pairs_2017
 from chessarbiter.pairing.dutch.explain import Tee, Tracer, render
 from chessarbiter.pairing.dutch.weights import WeightContext
+from chessarbiter.pairing.matching import Matcher, MatcherFactory, default_computer
 from chessarbiter.pairing.round_pairing import Board, NoValidPairingError, RoundPairing
-from chessarbiter.pairing.swiss.colours import ColourRule, neutral_colour
-from chessarbiter.pairing.swiss.state import Edition, SwissPlayer, SwissRound, prepare_round
-
-MatcherFactory = Callable[[int], "Matcher"]
-
-
-class Matcher(Protocol):
-    """The interface of the matching kernel the engine drives (see
-    :class:`chessarbiter.pairing.matching.MatchingComputer`)."""
-
-    def set_edge_weight(self, u: int, v: int, weight: int) -> None: ...
-
-    def edge_weight(self, u: int, v: int) -> int: ...
-
-    def freeze(self, u: int, v: int) -> bool: ...
-
-    def set_row(self, u: int, weights: list[int]) -> None: ...
-
-    def warm_start(self, mates: list[int], duals: list[int]) -> None: ...
-
-    def compute_matching(self) -> None: ...
-
-    def matching(self) -> list[int]: ...
-
-    def __len__(self) -> int: ...
+from chessarbiter.pairing.swiss.colours import ColourRule
+from chessarbiter.pairing.swiss.state import SwissPlayer, SwissRound, prepare_round
 
 
 def no_pairing_reason(error: PairingError) -> str:
@@ -68,14 +46,12 @@ def no_pairing_reason(error: PairingError) -> str:
 
 
 def _default_factory(size: int) -> Matcher:
-    from chessarbiter.pairing.matching import default_computer
-
     return default_computer(size)
 
 
 def pair_round(
     tournament: Tournament,
-    edition: Edition = Edition.DUTCH_2026,
+    edition: DutchEdition = DutchEdition.DUTCH_2026,
     *,
     matcher: MatcherFactory | None = None,
     colour_rule: ColourRule = ColourRule.CURRENT,
@@ -92,9 +68,7 @@ def pair_round(
     """
     state = prepare_round(tournament, edition)
     factory = matcher or _default_factory
-    if edition is Edition.DUTCH_2017:
-        from chessarbiter.pairing.dutch.engine2017 import compute_pairs_2017
-
+    if edition is DutchEdition.DUTCH_2017:
         pairs = compute_pairs_2017(state, factory, colour_rule)
     else:
         pairs = compute_pairs(state, factory, colour_rule)
@@ -103,7 +77,7 @@ def pair_round(
 
 def explain_round(
     tournament: Tournament,
-    edition: Edition = Edition.DUTCH_2026,
+    edition: DutchEdition = DutchEdition.DUTCH_2026,
     *,
     matcher: MatcherFactory | None = None,
     colour_rule: ColourRule = ColourRule.CURRENT,
@@ -113,7 +87,7 @@ def explain_round(
     The explanation asks what-if questions of a second matcher, so it costs more than
     :func:`pair_round`; the pairing is the same.
     """
-    if edition is not Edition.DUTCH_2026:
+    if edition is not DutchEdition.DUTCH_2026:
         raise PairingError(f"explanations for the Dutch {edition.value} edition are not available")
     factory = matcher or _default_factory
     state = prepare_round(tournament, edition)
@@ -627,32 +601,6 @@ def _complete(matching: list[int], players: list[SwissPlayer], ctx: WeightContex
                 return False
             unmatched = True
     return True
-
-
-def choose_colour(
-    state: SwissRound,
-    player: SwissPlayer,
-    opponent: SwissPlayer,
-    rule: ColourRule = ColourRule.CURRENT,
-) -> Colour:
-    """The colour of ``player`` against ``opponent`` (C.04.3 Article 5 / E):
-
-    steps 1-3 by :func:`~chessarbiter.pairing.swiss.colours.neutral_colour`; then the higher
-    ranked player's preference (5.2.4 / E.4); with no preference at all, the initial colour by
-    rank (5.2.5 / E.5: odd-ranked players of the pair's higher player take the initial colour).
-    """
-    colour = neutral_colour(player, opponent, rule)
-    if colour is not Colour.NONE:
-        return colour
-    initial = state.initial_colour
-    player_lower = (state.score(player), -player.rank) < (state.score(opponent), -opponent.rank)
-    if player.colour_preference is Colour.NONE:
-        if player_lower:
-            return initial if opponent.rank & 1 else initial.opposite
-        return initial.opposite if player.rank & 1 else initial
-    if player_lower:
-        return opponent.colour_preference.opposite
-    return player.colour_preference
 
 
 def order_boards(

@@ -27,18 +27,14 @@ What differs from the 2026 engine (:mod:`chessarbiter.pairing.dutch.engine`):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from chessarbiter.errors import PairingError
 from chessarbiter.model import Colour
-from chessarbiter.pairing.dutch import engine as _engine
+from chessarbiter.pairing.dutch.colours import choose_colour
 from chessarbiter.pairing.dutch.weights2017 import BracketWeights, WeightContext2017
+from chessarbiter.pairing.matching import Matcher, MatcherFactory
 from chessarbiter.pairing.round_pairing import NoValidPairingError
 from chessarbiter.pairing.swiss.colours import ColourRule
 from chessarbiter.pairing.swiss.state import SwissPlayer, SwissRound
-
-if TYPE_CHECKING:
-    from chessarbiter.pairing.dutch.engine import Matcher, MatcherFactory
 
 _NO_PAIRING = (
     "no valid pairing exists: the players cannot all be paired while satisfying every absolute "
@@ -53,9 +49,9 @@ def compute_pairs_2017(
 ) -> list[tuple[SwissPlayer, SwissPlayer | None]]:
     """The pairs of the round by the 2017 rules (unordered), each ``(white, black)``, and
     ``(player, None)`` for the pairing-allocated bye; colours by C.04.3 E (2017), which
-    :func:`~chessarbiter.pairing.dutch.engine.choose_colour` implements for both editions.
+    :func:`~chessarbiter.pairing.dutch.colours.choose_colour` implements for both editions.
 
-    ``state`` must be prepared for :attr:`~chessarbiter.pairing.swiss.state.Edition.DUTCH_2017`
+    ``state`` must be prepared for :attr:`~chessarbiter.editions.DutchEdition.DUTCH_2017`
     (its PAB eligibility is the 2017 one).
 
     :raises NoValidPairingError: when no pairing satisfies the absolute criteria C.1-C.3.
@@ -74,7 +70,7 @@ def compute_pairs_2017(
             result.append((p, None))
         elif i < m:
             o = players[m]
-            white = _engine.choose_colour(state, p, o, colour_rule) is Colour.WHITE
+            white = choose_colour(state, p, o, colour_rule) is Colour.WHITE
             result.append((p, o) if white else (o, p))
     return result
 

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from chessarbiter.model import Colour
-
-if TYPE_CHECKING:
-    from chessarbiter.pairing.dutch.engine import Matcher, _DutchPairer
-    from chessarbiter.pairing.swiss.state import SwissPlayer
+from chessarbiter.pairing.dutch.weights import WeightContext
+from chessarbiter.pairing.matching import Matcher
+from chessarbiter.pairing.swiss.state import SwissPlayer, SwissRound
 
 CRITERIA = {
     "C1": "[C1] the players have met before",
@@ -48,6 +47,23 @@ CRITERIA = {
     "Article 4 (generation order)": "equal on every criterion; the generation order of "
     "Article 4 (transpositions and exchanges) comes to the chosen opponent first",
 }
+
+
+class PairerView(Protocol):
+    """What an explanation reads of the engine's state while it settles the brackets of
+    C.04.3 (2026) Article 4: the players in pairing order (vertices of the matching), the
+    current bracket (``members[:mdp_count]`` moved down, then its residents up to
+    ``bracket_size``, then the next score group) and the last optimal matching."""
+
+    state: SwissRound
+    players: list[SwissPlayer]
+    n: int
+    ctx: WeightContext
+    scores: list[int]
+    members: list[int]
+    mdp_count: int
+    bracket_size: int
+    stable: list[int]
 
 
 @dataclass
@@ -114,7 +130,7 @@ class Tee:
 class Tracer:
     """Collects the :class:`BracketTrace` s of one round while the engine runs."""
 
-    def __init__(self, pairer: _DutchPairer, tee: Tee) -> None:
+    def __init__(self, pairer: PairerView, tee: Tee) -> None:
         self.pairer = pairer
         self.tee = tee
         self.brackets: list[BracketTrace] = []
@@ -193,7 +209,7 @@ class Tracer:
         return total
 
 
-def absolute_reason(pr: _DutchPairer, p: SwissPlayer, c: SwissPlayer) -> str:
+def absolute_reason(pr: PairerView, p: SwissPlayer, c: SwissPlayer) -> str:
     """The absolute criterion that forbids ``p`` v ``c``, or ``""``."""
     for r, m in enumerate(p.matches, start=1):
         if m.played and m.opponent == c.number:
@@ -208,7 +224,7 @@ def absolute_reason(pr: _DutchPairer, p: SwissPlayer, c: SwissPlayer) -> str:
     return ""
 
 
-def render(pairer: _DutchPairer, tracer: Tracer) -> list[str]:
+def render(pairer: PairerView, tracer: Tracer) -> list[str]:
     """The explanation as text lines."""
     pr = pairer
     state = pr.state

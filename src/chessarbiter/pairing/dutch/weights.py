@@ -30,8 +30,8 @@ from __future__ import annotations
 from itertools import pairwise
 
 from chessarbiter.model import Colour
-from chessarbiter.pairing.dutch.facts import Float, RoundFacts
 from chessarbiter.pairing.swiss.colours import compatible_preferences
+from chessarbiter.pairing.swiss.facts import Float, RoundFacts
 from chessarbiter.pairing.swiss.state import SwissPlayer, SwissRound
 
 
@@ -278,7 +278,7 @@ class WeightContext(RoundFacts):
             if ls == self.bye_score:
                 w += self.unplayed_ranks[lower.played_games]
         # [C10]-[C13]: colours
-        w = _colour_bits(w, lower, higher, in_current, s)
+        w = colour_bits(w, lower, higher, in_current, s)
         played = self.played
         if not played:
             return w << (3 * s + 1)
@@ -317,9 +317,10 @@ class WeightContext(RoundFacts):
         return w << (3 * s + 1)
 
 
-def _colour_bits(w: int, player: SwissPlayer, opponent: SwissPlayer, mask: bool, s: int) -> int:
-    """[C10]-[C13] as four one-bit fields, each set when the pair does not violate it
-    (only for pairs inside the bracket being paired)."""
+def colour_bits(w: int, player: SwissPlayer, opponent: SwissPlayer, mask: bool, s: int) -> int:
+    """C.04.3 (2026) [C10]-[C13], the same four colour criteria as C.8-C.11 of the 2017
+    edition: four one-bit fields, each set when the pair does not violate it (only for pairs
+    inside the bracket being paired, ``mask``); ``s`` is the width of each field."""
     pp, op = player.colour_preference, opponent.colour_preference
     w <<= s
     w |= mask and (not player.absolute_imbalance or not opponent.absolute_imbalance or pp is not op)

@@ -34,10 +34,11 @@ Every field is wide enough never to carry into the next one.
 
 from __future__ import annotations
 
+from chessarbiter.editions import DutchEdition
 from chessarbiter.errors import PairingError
-from chessarbiter.pairing.dutch.facts import Float, RoundFacts
-from chessarbiter.pairing.dutch.weights import _colour_bits
-from chessarbiter.pairing.swiss.state import Edition, SwissPlayer, SwissRound
+from chessarbiter.pairing.dutch.weights import colour_bits
+from chessarbiter.pairing.swiss.facts import Float, RoundFacts
+from chessarbiter.pairing.swiss.state import SwissPlayer, SwissRound
 
 #: A.8: a downfloater's SD is measured from one point below the lowest score (in tenths).
 ONE_POINT = 10
@@ -48,7 +49,7 @@ class WeightContext2017(RoundFacts):
     (C.04.1 d, 2017), floats (A.4) and the absolute criteria (C.1, C.3)."""
 
     def __init__(self, state: SwissRound, players: list[SwissPlayer]) -> None:
-        if state.edition is not Edition.DUTCH_2017:
+        if state.edition is not DutchEdition.DUTCH_2017:
             raise PairingError("the 2017 Dutch engine needs a round prepared for the 2017 edition")
         super().__init__(state, players)
 
@@ -221,7 +222,7 @@ class BracketWeights:
             if lower_in:
                 w += self._floater_sd(ls)
         # C.8-C.11: colours
-        w = _colour_bits(w, lower, higher, lower_in, r)
+        w = colour_bits(w, lower, higher, lower_in, r)
         played = self.ctx.played
         if played:
             w = self._repeated_floats(w, higher, lower, hs, ls, lower_in, 1)  # C.12, C.13

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from chessarbiter import limits
@@ -394,6 +394,69 @@ def seeded(n: int, games: int = 2) -> list[Match]:
 def seeds_by_rating(entrants: Sequence[Entrant]) -> list[Entrant]:
     """The seeding of :func:`seeded`: by rating, earlier lists breaking ties."""
     return sorted(entrants, key=_rating_key)
+
+
+# -- the draw -----------------------------------------------------------------------------------
+
+#: The schemes :func:`draw` knows, by the names the CLI and the web use.
+SCHEMES = ("fide-1997", "cup", "seeded")
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A drawn bracket: its matches, and the number each entrant has in them (``numbers[i]``
+    for ``entrants[i]``, in the order given to :func:`draw`)."""
+
+    matches: list[Match]
+    numbers: list[int]
+
+
+def draw(entrants: Sequence[Entrant], scheme: str, games: int | None = None) -> Draw:
+    """The bracket of ``scheme`` for ``entrants``, and where each of them is seated.
+
+    * ``fide-1997`` -- Stage by Stage 1997: each entrant has his personal number
+      (:func:`personal_numbers`: stage digit and rank by rating, a given number kept) and the
+      stages are drawn from those numbers (:func:`fide_1997`; ``games`` is not used, the
+      stages have their own).
+    * ``cup`` -- Team Competitions 1972, the Olympic system (:func:`cup`): seats 1 to n in the
+      entrants' own numbers when every one has a number, else in the order given (numbers by
+      lot or by seeding); ``games`` a match, 1 by default.
+    * ``seeded`` -- the 1 v n, 2 v n-1 bracket (:func:`seeded`): seats by rating, earlier lists
+      breaking ties, then the order given (:func:`seeds_by_rating`); 2 games by default.
+
+    >>> d = draw([Entrant("A", ratings=(2500,)), Entrant("B", ratings=(2600,))], "seeded")
+    >>> [str(m) for m in d.matches], d.numbers
+    (['1 1 2 1 2'], [2, 1])
+
+    :raises BracketError: for an unknown scheme, fewer than two entrants, or numbers that
+        clash (:func:`personal_numbers`).
+    """
+    if scheme == "fide-1997":
+        return Draw(fide_1997(entrants), personal_numbers(entrants))
+    indices = list(range(len(entrants)))
+    if scheme == "cup":
+        if entrants and all(e.number is not None for e in entrants):
+            indices.sort(key=lambda i: entrants[i].number or 0)
+        matches = cup(len(entrants), games or 1)
+    elif scheme == "seeded":
+        indices.sort(key=lambda i: _rating_key(entrants[i]))
+        matches = seeded(len(entrants), games or 2)
+    else:
+        raise BracketError(f"unknown knockout scheme {scheme!r} (known: {', '.join(SCHEMES)})")
+    numbers = [0] * len(entrants)
+    for seat, index in enumerate(indices, start=1):
+        numbers[index] = seat
+    return Draw(matches, numbers)
+
+
+def renumber(matches: Iterable[Match], numbers: Mapping[int, int]) -> list[Match]:
+    """The same bracket with each participant's number replaced by ``numbers[number]`` (a
+    number not in ``numbers`` kept; the winners of matches stay as they are)."""
+
+    def side(s: Side) -> Side:
+        return s if s.number is None else Side(number=numbers.get(s.number, s.number))
+
+    return [Match(m.number, m.stage, m.games, side(m.first), side(m.second)) for m in matches]
 
 
 # -- output -------------------------------------------------------------------------------------

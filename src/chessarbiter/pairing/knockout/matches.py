@@ -14,7 +14,7 @@ Sources (the rules below cite them):
   15 min + 10 s; then games until the first win, white 4 min, black 5 min, +10 s; the chief
   arbiter may instead order one decisive game (the lot winner chooses the colour, white 6 min,
   black 5 min, no increment, a draw qualifies black).
-* **spec 8** — ``fide-rules.md`` section 8 (World Cup 2021–2025): the 2023 tie-breaks
+* **FIDE World Cup regulations** (2021–2025): the 2023 tie-breaks
   2 × 25+10, 2 × 10+10, 2 × 5+3, then 3+2 games with white by lot and colours alternating until a
   decisive game; classical control 90 min / 40 moves + 30 min, +30 s from move 1 (the spec's
   World Cup 2005–2019 row; the 2023 regulations kept it).
@@ -26,10 +26,10 @@ Phase names (kebab-case, unique in a format; also the keys of recorded lots):
 
 ==================  ==============================================================
 ``main``            the main (classical) games
-``rapid-25``        25 min + 10 s (Stage by Stage 1997, spec 8)
+``rapid-25``        25 min + 10 s (Stage by Stage 1997; World Cup)
 ``rapid-15``        15 min + 10 s, fide-1997 stages 2–8 only (Stage by Stage 1997)
-``rapid-10``        10 min + 10 s (spec 8, world-cup-2023)
-``blitz-5``         5 min + 3 s (spec 8, world-cup-2023)
+``rapid-10``        10 min + 10 s (World Cup 2023)
+``blitz-5``         5 min + 3 s (World Cup 2023)
 ``sudden-death``    games until the first decisive one
 ``armageddon``      one game, a draw qualifies black
 ==================  ==============================================================
@@ -55,6 +55,7 @@ from typing import Final, Literal, TypeAlias
 
 from chessarbiter import limits
 from chessarbiter.errors import ChessArbiterError
+from chessarbiter.model.teams import same_colour_as_board1
 from chessarbiter.pairing.knockout.brackets import fide_1997_games
 from chessarbiter.timecontrol.model import Period, TimeControl
 
@@ -150,7 +151,8 @@ class PhaseKind(StrEnum):
     GAMES = "games"
     """A fixed number of games; decided when a player has more than half of the phase's points."""
     SUDDEN_DEATH = "sudden-death"
-    """Games until the first decisive one (Stage by Stage 1997: "до первой победы"; spec 8)."""
+    """Games until the first decisive one (Stage by Stage 1997: "до первой победы"; World Cup
+    regulations)."""
     ARMAGEDDON = "armageddon"
     """One game; a win decides, a draw qualifies the player who had black (Stage by Stage 1997, spec
     8)."""
@@ -161,13 +163,13 @@ class ColourRule(StrEnum):
 
     LOT = "lot"
     """A new lot for the phase's first game, colours alternating after it (Stage by Stage 1997:
-    "новая жеребьевка на цвет" before each tie-break block; spec 8: 2023 "White decided by lot and
-    colours alternating")."""
+    "новая жеребьевка на цвет" before each tie-break block; World Cup 2023: "White decided by lot
+    and colours alternating")."""
     ALTERNATE = "alternate"
     """No new lot: colours keep alternating from the previous game of the match."""
     LOT_WINNER_CHOOSES = "lot-winner-chooses"
     """The winner of a lot chooses the colour (Stage by Stage 1997 armageddon: "игрок, который
-    угадает жребий, может выбрать в ней цвет фигур"; spec 8)."""
+    угадает жребий, может выбрать в ней цвет фигур"; World Cup regulations)."""
 
 
 _NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -180,7 +182,7 @@ class Phase:
     ``games`` is the number of games of a :attr:`PhaseKind.GAMES` phase (``None`` for the other
     kinds). ``on_order`` marks an armageddon that is played only when the chief arbiter orders it
     instead of (further) sudden-death games (Stage by Stage 1997); without it the armageddon is a
-    regular phase (spec 8, World Cup 2005–2019).
+    regular phase (World Cup 2005–2019).
     """
 
     name: str
@@ -303,7 +305,7 @@ PRESETS: Final[tuple[str, ...]] = ("fide-1997", "world-cup-2023")
 _STAGES: Final[dict[str, range]] = {
     # Stage by Stage 1997: eight stages, Karpov (801) enters at stage 8, the final.
     "fide-1997": range(1, 9),
-    # spec 8: 206 players, top 50 enter in round 2: 206 → 128 → 64 → ... → 2, eight rounds.
+    # World Cup 2023: 206 players, top 50 enter in round 2: 206 → 128 → 64 → ... → 2, eight rounds.
     "world-cup-2023": range(1, 9),
 }
 
@@ -330,7 +332,7 @@ def _same(name: str, kind: PhaseKind, clock: TimeControl, games: int | None = No
 _FIDE_1997_MAIN: Final = TimeControl(
     (Period(40, 6000, 30), Period(20, 3000, 30), Period(None, 600, 30))
 )
-# spec 8 (World Cup row): 90 min for 40 moves + 30 min, +30 s from move 1.
+# World Cup regulations: 90 min for 40 moves + 30 min, +30 s from move 1.
 _WORLD_CUP_MAIN: Final = TimeControl((Period(40, 5400, 30), Period(None, 1800, 30)))
 
 
@@ -370,16 +372,16 @@ def _fide_1997(stage: int) -> MatchFormat:
 
 
 def _world_cup_2023(stage: int) -> MatchFormat:
-    """spec 8: the FIDE World Cup 2023 (two main games in every round, the final included)."""
+    """The FIDE World Cup 2023 (two main games in every round, the final included)."""
     return MatchFormat(
         "world-cup-2023",
         (
             _same("main", PhaseKind.GAMES, _WORLD_CUP_MAIN, 2),
-            # spec 8: 25+10 × 2, 10+10 × 2, 5+3 × 2, each block after a drawing of colours.
+            # World Cup 2023: 25+10 × 2, 10+10 × 2, 5+3 × 2, each block after a drawing of colours.
             _same("rapid-25", PhaseKind.GAMES, TimeControl.minutes(25, 10), 2),
             _same("rapid-10", PhaseKind.GAMES, TimeControl.minutes(10, 10), 2),
             _same("blitz-5", PhaseKind.GAMES, TimeControl.minutes(5, 3), 2),
-            # spec 8: 3+2 games, white by lot, colours alternating, until a decisive game.
+            # World Cup 2023: 3+2 games, white by lot, colours alternating, until a decisive game.
             _same("sudden-death", PhaseKind.SUDDEN_DEATH, TimeControl.minutes(3, 2)),
         ),
         stage,
@@ -388,7 +390,7 @@ def _world_cup_2023(stage: int) -> MatchFormat:
 
 def preset(name: str, stage: int) -> MatchFormat:
     """The match format ``name`` at ``stage`` (``fide-1997``: Stage by Stage 1997;
-    ``world-cup-2023``: spec 8).
+    ``world-cup-2023``: the FIDE World Cup 2023 regulations).
 
     >>> [p.name for p in preset("fide-1997", 1).phases]
     ['main', 'rapid-25', 'sudden-death', 'armageddon']
@@ -606,17 +608,18 @@ def next_game(
     ``scores``: the first player's points per game, in playing order. A :attr:`PhaseKind.GAMES`
     phase is won with more than half its points (Stage by Stage 1997: 1.5 of 2, 2.5 of 4, 3.5 of 6)
     — the remaining games of the phase are then not played; level after all of them, the next phase
-    starts. Sudden death ends at the first decisive game (Stage by Stage 1997, spec 8).
+    starts. Sudden death ends at the first decisive game (Stage by Stage 1997; World Cup).
 
     ``lots``: recorded lots, phase name → the favoured side (white in the phase's first game;
     for an armageddon, the side that chooses the colour). A phase without a recorded lot gets one
     drawn from ``random.Random(seed)`` when ``seed`` is given, else its colours stay unknown.
-    Inside a phase colours alternate (Stage by Stage 1997: a new lot per tie-break block; spec 8).
+    Inside a phase colours alternate (Stage by Stage 1997: a new lot per tie-break block; World Cup
+    regulations).
 
     ``armageddon``: the chief arbiter ordered the single decisive game (Stage by Stage 1997) after
     ``armageddon_after`` sudden-death games (0: straight after the regular tie-breaks).
     ``armageddon_white``: who had (or will have) white in it, the lot winner's choice; needed to
-    decide a drawn armageddon, which qualifies black (Stage by Stage 1997, spec 8).
+    decide a drawn armageddon, which qualifies black (Stage by Stage 1997; World Cup).
 
     >>> fmt = preset("fide-1997", 2)
     >>> d = next_game(fmt, [0.5, 0.5, 1, 0], lots={"rapid-15": "second"})
@@ -751,7 +754,8 @@ class _Follower:
                     score = self._play(phase, index)
                     if score is None:
                         return self._pending(phase, index)
-                    if score != 0.5:  # Stage by Stage 1997, spec 8: until the first decisive game
+                    # Stage by Stage 1997 and the World Cup: until the first decisive game
+                    if score != 0.5:
                         return self._decided(phase, FIRST if score == 1 else SECOND)
                     index += 1
             else:
@@ -767,7 +771,8 @@ class _Follower:
                         f"game {len(self.games)}, the armageddon, was drawn and a draw qualifies "
                         "the player who had black, but who had white is not known"
                     )
-                # Stage by Stage 1997: "в случае ничьи это право получает игравший черными"; spec 8.
+                # Stage by Stage 1997: "в случае ничьи это право получает игравший черными"; so does
+                # the World Cup.
                 return self._decided(phase, other(self.armageddon_white))
         raise AssertionError("a validated format always ends in a deciding phase")
 
@@ -794,7 +799,9 @@ class TeamColours:
         """
         if board < 1:
             raise MatchError(f"boards are numbered from 1, not {board}")
-        return self.white_on_odd_boards if board % 2 else other(self.white_on_odd_boards)
+        if same_colour_as_board1(board):
+            return self.white_on_odd_boards
+        return other(self.white_on_odd_boards)
 
 
 def team_cup_colours(

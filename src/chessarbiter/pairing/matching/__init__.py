@@ -8,12 +8,13 @@ blossom algorithm with exact integer duals, incremental in the style of bbpPairi
 """
 
 from chessarbiter.pairing.matching.computer import MatchingComputer, max_weight_matching
-from chessarbiter.pairing.matching.native import NativeMatchingComputer, _NativeMatchingComputer
+from chessarbiter.pairing.matching.interface import Matcher, MatcherFactory
+from chessarbiter.pairing.matching.native import CompiledMatchingComputer, NativeMatchingComputer
 
 
 def default_computer(
     size: int = 0, *, restart_divisor: int = 1
-) -> MatchingComputer | _NativeMatchingComputer:
+) -> MatchingComputer | CompiledMatchingComputer:
     """A matching computer of ``size`` vertices: the compiled kernel when it was built (same
     results, 10-20 times faster), else the pure-Python one. ``CHESSARBITER_PURE_PYTHON=1`` in
     the environment forces the pure-Python kernel.
@@ -30,4 +31,12 @@ def default_computer(
     return MatchingComputer(size, restart_divisor=restart_divisor)
 
 
-__all__ = ["MatchingComputer", "NativeMatchingComputer", "default_computer", "max_weight_matching"]
+__all__ = [
+    "CompiledMatchingComputer",
+    "Matcher",
+    "MatcherFactory",
+    "MatchingComputer",
+    "NativeMatchingComputer",
+    "default_computer",
+    "max_weight_matching",
+]

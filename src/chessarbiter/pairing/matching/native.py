@@ -1,13 +1,18 @@
-"""The optional compiled matching kernel: :class:`NativeMatchingComputer`.
+"""The compiled matching kernel: :class:`NativeMatchingComputer`.
 
-``_native.c`` ports :mod:`chessarbiter.pairing.matching.blossom` and
-:class:`~chessarbiter.pairing.matching.MatchingComputer` to C step by step, tie-breaking
-included, so that for every sequence of calls it returns exactly the same matching as the
-pure-Python kernel (``tests/pairing/matching/test_native.py`` checks that), only faster.
-Weights and duals are fixed-width multi-limb integers sized from the widest weight seen.
+The compiled kernel is the product; :class:`~chessarbiter.pairing.matching.MatchingComputer`
+(pure Python) is its reference. The C sources port :mod:`chessarbiter.pairing.matching.blossom`
+and :class:`~chessarbiter.pairing.matching.MatchingComputer` step by step, tie-breaking
+included, so that for every sequence of calls the kernel returns exactly the same matching as
+the pure-Python one (``tests/pairing/matching/test_native.py`` checks that), only faster:
+``_native_arith.c`` (weights and duals as fixed-width multi-limb integers sized from the widest
+weight seen), ``_native_solver.c`` (the blossom solver and the incremental computer) and
+``_native_binding.c`` (the Python type), with ``_native.h``.
 
-The extension is built only where a C compiler is available (it is declared ``optional`` in
-``setup.py``).  Use :func:`available` (or test ``NativeMatchingComputer is not None``)::
+``setup.py`` builds the extension where a C compiler works; elsewhere the pure-Python kernel is
+used (and ``tests/pairing/matching/test_api.py`` fails on a machine with a compiler where the
+extension is not built, unless ``CHESSARBITER_NO_NATIVE`` is set). Use :func:`available` (or
+test ``NativeMatchingComputer is not None``)::
 
     from chessarbiter.pairing.matching.native import NativeMatchingComputer, available
     factory = NativeMatchingComputer if available() else MatchingComputer
@@ -21,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from chessarbiter.pairing.matching.blossom import Blossom, BlossomEngine
 
-__all__ = ["NativeMatchingComputer", "available", "import_error"]
+__all__ = ["CompiledMatchingComputer", "NativeMatchingComputer", "available", "import_error"]
 
 
 def _load() -> tuple[Any, str | None]:
@@ -70,11 +75,13 @@ else:
     _Base = _base if _base is not None else object
 
 
-class _NativeMatchingComputer(_Base):
+class CompiledMatchingComputer(_Base):
     """:class:`~chessarbiter.pairing.matching.MatchingComputer` in C: same API, same results.
 
     Everything but :meth:`check_optimality` and :meth:`engine_state` runs in C.
-    ``stats`` returns a snapshot of the event counters (not a live dict).
+    ``stats`` returns a snapshot of the event counters (not a live dict). The class is the
+    type of the compiled computer; instantiate it through :data:`NativeMatchingComputer`,
+    which is None when the extension is not built.
     """
 
     __slots__ = ()
@@ -113,8 +120,8 @@ class _NativeMatchingComputer(_Base):
 
 
 #: The compiled computer, or None when the extension is not built.
-NativeMatchingComputer: type[_NativeMatchingComputer] | None = (
-    _NativeMatchingComputer if _base is not None else None
+NativeMatchingComputer: type[CompiledMatchingComputer] | None = (
+    CompiledMatchingComputer if _base is not None else None
 )
 
 

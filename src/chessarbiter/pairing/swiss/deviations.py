@@ -67,7 +67,7 @@ of :meth:`RoundFacts.is_topscorer`. The engine's own pairing therefore never dev
 ...     print(f"{d.rule} | {d.kind} | {d.players} | {d.message}")
 C.04.3 [C1] | repeat | (3, 1) | Players 3 and 1 (board 1) already played each other in round 1.
 C.04.3 [C1] | repeat | (2, 4) | Players 2 and 4 (board 2) already played each other in round 1.
->>> [d.rule for d in check_pairing(t, [(3, 1), (2, 4)], Edition.DUTCH_2017)]
+>>> [d.rule for d in check_pairing(t, [(3, 1), (2, 4)], DutchEdition.DUTCH_2017)]
 ['C.04.1 b', 'C.04.1 b']
 >>> try:
 ...     check_pairing(t, [(2, 2), (3, 4), (1, None)])
@@ -84,11 +84,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, TypeAlias
 
+from chessarbiter.editions import DutchEdition
 from chessarbiter.errors import PairingError, UnknownPlayerError
 from chessarbiter.model import Colour, PlayerId, Result, Tournament
-from chessarbiter.pairing.dutch.facts import RoundFacts
+from chessarbiter.pairing.swiss.facts import RoundFacts
 from chessarbiter.pairing.swiss.state import (
-    Edition,
     Match,
     SwissPlayer,
     SwissRound,
@@ -155,7 +155,7 @@ class InvalidPairingError(PairingError):
 def check_pairing(
     tournament: Tournament,
     boards: Sequence[BoardPair],
-    edition: Edition = Edition.DUTCH_2026,
+    edition: DutchEdition = DutchEdition.DUTCH_2026,
 ) -> list[Deviation]:
     """The rule deviations of the pairing ``boards`` of the next round of ``tournament``, each
     one an arbiter may confirm with a reason; a pairing with an absolute error is refused.
@@ -180,7 +180,7 @@ def check_pairing(
 def find_deviations(
     tournament: Tournament,
     boards: Sequence[BoardPair],
-    edition: Edition = Edition.DUTCH_2026,
+    edition: DutchEdition = DutchEdition.DUTCH_2026,
 ) -> list[Deviation]:
     """Every rule the pairing ``boards`` of the next round of ``tournament`` breaks, the
     absolute errors included (flagged :attr:`Deviation.absolute`).
@@ -233,14 +233,16 @@ class _Check:
 
     tournament: Tournament
     boards: Sequence[BoardPair]
-    edition: Edition
+    edition: DutchEdition
     state: SwissRound
     facts: RoundFacts
     swiss: dict[PlayerId, SwissPlayer]
     to_pair: set[PlayerId]
 
     @classmethod
-    def of(cls, tournament: Tournament, boards: Sequence[BoardPair], edition: Edition) -> _Check:
+    def of(
+        cls, tournament: Tournament, boards: Sequence[BoardPair], edition: DutchEdition
+    ) -> _Check:
         # The initial colour plays no part in these checks, but prepare_round needs one when
         # the tournament does not state it and no round shows it (before round 1).
         t = tournament
@@ -257,7 +259,7 @@ class _Check:
         return self.state.round_number
 
     def rule(self, kind: DeviationKind) -> str:
-        return _RULES[kind][self.edition is Edition.DUTCH_2026]
+        return _RULES[kind][self.edition is DutchEdition.DUTCH_2026]
 
     def positions(self) -> dict[PlayerId, list[int]]:
         """Where each player appears: board positions from 1, each board once (a player on
@@ -275,7 +277,7 @@ class _Check:
         (withdrawn, not arrived yet, his entry for the round already recorded), so no arbiter
         may pair him; a known absence (a requested bye, a declared absence) may be set aside."""
         r = self.round
-        new = self.edition is Edition.DUTCH_2026
+        new = self.edition is DutchEdition.DUTCH_2026
         player = self.tournament.player(number)
         withdrawn = player.withdrawn_from_round
         if withdrawn is not None and withdrawn <= r:

@@ -20,20 +20,13 @@ of the function says so.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from chessarbiter.editions import DutchEdition
 from chessarbiter.errors import PairingError
 from chessarbiter.model import Colour, Player, PlayerId, Result, RoundEntry, Tournament
-
-
-class Edition(enum.Enum):
-    """The edition of the FIDE (Dutch) rules a round is paired under."""
-
-    DUTCH_2026 = "2026"
-    DUTCH_2017 = "2017"
 
 
 def tenths(points: Decimal) -> int:
@@ -113,7 +106,7 @@ class SwissRound:
     """Everything a Swiss pairing engine reads: the round to pair and the players' state."""
 
     tournament: Tournament
-    edition: Edition
+    edition: DutchEdition
     played_rounds: int
     expected_rounds: int
     players: list[SwissPlayer]
@@ -151,7 +144,7 @@ class SwissRound:
         * 2017 (C.04.1 d): not if he already had a PAB or a win without playing in a round he
           was paired (a forfeit win); requested byes do not count.
         """
-        if self.edition is Edition.DUTCH_2026:
+        if self.edition is DutchEdition.DUTCH_2026:
             return not any(
                 not m.played and (m.points >= self.win or m.received_pab) for m in player.matches
             )
@@ -170,7 +163,7 @@ class SwissRound:
         """
         m = player.matches[self.played_rounds - rounds_back]
         if not m.played:
-            if self.edition is Edition.DUTCH_2017:
+            if self.edition is DutchEdition.DUTCH_2017:
                 return "D"
             return "D" if m.points > self.loss else ""
         assert m.opponent is not None
@@ -199,7 +192,9 @@ def _match(entry: RoundEntry, points: int) -> Match:
     return Match(entry.opponent, entry.colour, entry.result, entry.is_played, paired, points)
 
 
-def prepare_round(tournament: Tournament, edition: Edition = Edition.DUTCH_2026) -> SwissRound:
+def prepare_round(
+    tournament: Tournament, edition: DutchEdition = DutchEdition.DUTCH_2026
+) -> SwissRound:
     """The state before the next round of ``tournament`` (the round after the last paired one).
 
     Who is paired: every player with no entry yet for that round. A player excused in advance

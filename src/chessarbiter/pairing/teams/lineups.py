@@ -43,8 +43,9 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import TypeAlias
 
-from chessarbiter.errors import ChessArbiterError
+from chessarbiter.errors import ChessArbiterError, ResultCodeError
 from chessarbiter.model.player import Team
+from chessarbiter.model.results import Outcome, parse_written_result
 
 PlayerRef: TypeAlias = int | str
 """A player of a roster: a pairing number (TRF) or any short token (an id, a surname)."""
@@ -541,38 +542,35 @@ def late_no_show(
     )
 
 
-_POINT_WORDS: dict[str, Decimal] = {
-    "1": ONE,
-    "0": ZERO,
-    "½": HALF,
-    "1/2": HALF,
-    "0.5": HALF,
-    ".5": HALF,
-    "=": HALF,
-    "+": ONE,
-    "-": ZERO,
-}
+#: Team Competitions 1972: a won game 1 point, a draw ½, whatever the board.
+_GAME_POINTS: dict[Outcome, Decimal] = {Outcome.WIN: ONE, Outcome.DRAW: HALF, Outcome.LOSS: ZERO}
 
 BoardResult: TypeAlias = str | tuple[Decimal | int | str, Decimal | int | str]
-"""One board's result: ``"1-0"``, ``"½-½"``, ``"1/2-1/2"``, ``"0-1"``, forfeits ``"+-"``,
-``"-+"``, ``"--"``, or a pair of points ``(first team, second team)``."""
+"""One board's result: written (``"1-0"``, ``"½-½"``, ``"1/2-1/2"``, ``"0-1"``, forfeits ``"+-"``,
+``"-+"``, ``"--"``, ``"0-0"``..., read by
+:func:`~chessarbiter.model.results.parse_written_result`), or a pair of points
+``(first team, second team)``."""
 
 
 def parse_board_result(result: BoardResult) -> tuple[Decimal, Decimal]:
-    """The points of the first and second team on one board.
+    """The points of the first and second team on one board (Team Competitions 1972, "Matches of
+    two teams": 1 per won game, ½ per draw, whatever the board).
+
+    A written result is read by :func:`~chessarbiter.model.results.parse_written_result`, each
+    side's mark on its own (so ``0-0`` and ``½-0`` are scores too).
 
     >>> parse_board_result("½-½"), parse_board_result("+-"), parse_board_result((0, 1))
     ((Decimal('0.5'), Decimal('0.5')), (Decimal('1'), Decimal('0')), (Decimal('0'), Decimal('1')))
+
+    :raises LineupError: for a text or a pair that is not a board's result.
     """
     if isinstance(result, str):
-        text = result.strip().replace("–", "-").replace(":", "-")
-        if text in ("+-", "-+", "--"):
-            first, second = _POINT_WORDS[text[0]], _POINT_WORDS[text[1]]
-        else:
-            left, sep, right = text.partition("-")
-            if not sep or left.strip() not in _POINT_WORDS or right.strip() not in _POINT_WORDS:
-                raise LineupError(f"{result!r} is not a board result (1-0, ½-½, 0-1, +-, -+, --)")
-            first, second = _POINT_WORDS[left.strip()], _POINT_WORDS[right.strip()]
+        try:
+            first_result, second_result = parse_written_result(result, scores_only=True)
+        except ResultCodeError as error:
+            raise LineupError(str(error)) from None
+        first = _GAME_POINTS[first_result.outcome]
+        second = _GAME_POINTS[second_result.outcome]
     else:
         try:
             first, second = (Decimal(x) for x in result)

@@ -36,6 +36,7 @@ from typing import Final, Literal, TypeAlias
 
 from chessarbiter import limits
 from chessarbiter.errors import PairingError
+from chessarbiter.model.teams import same_colour_as_board1
 from chessarbiter.pairing.roundrobin import BYE, berger_table
 from chessarbiter.pairing.teams.three_in_two import (
     TEAM_LETTERS,
@@ -112,7 +113,7 @@ def match_schedule(
     for r in range(1, rounds + 1):
         for b in range(1, boards + 1):
             a_white = first == "A"
-            if colours == "boards" and b % 2 == 0:
+            if colours == "boards" and not same_colour_as_board1(b):
                 a_white = not a_white
             if r % 2 == 0:
                 a_white = not a_white
@@ -281,7 +282,7 @@ def team_round_robin(teams: int, boards: int) -> list[TeamGame]:
                 continue
             for b in range(1, boards + 1):
                 h, a = TeamPlayer(home, b), TeamPlayer(away, b)
-                games.append(TeamGame(r, h, a) if b % 2 else TeamGame(r, a, h))
+                games.append(TeamGame(r, h, a) if same_colour_as_board1(b) else TeamGame(r, a, h))
     return games
 
 

@@ -20,7 +20,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from chessarbiter.errors import ChessArbiterError
-from chessarbiter.event_settings import LOCKED_ONCE_PAIRED
+from chessarbiter.event_settings import LOCKED_ONCE_PAIRED, LOCKED_ONCE_PLAYED
+from chessarbiter.formatting import format_points
 
 from ..events import models as m
 from ..events import services, store, tables
@@ -31,7 +32,7 @@ from . import forms
 def _ctx(request: HttpRequest, event: m.Event, **extra: Any) -> dict[str, Any]:
     """The context of every event page. ``can_edit`` and ``is_chief`` offer the changes an
     arbiter or the chief arbiter may make: none in an archived event, which nothing changes
-    until it is restored (``services._lock``); ``chief_role`` is the role itself (the chief
+    until it is restored (``services.locked_event``); ``chief_role`` is the role itself (the chief
     arbiter's pages, and the restore button of an archived event)."""
     lvl = level(request.user, event)
     return {
@@ -207,15 +208,23 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @_shows_problems
 def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The event's settings; those fixed once round 1 is paired
-    (:data:`chessarbiter.event_settings.LOCKED_ONCE_PAIRED`) are shown disabled then."""
+    """The event's settings, those the library's policy fixes shown disabled: once round 1
+    is paired (:data:`chessarbiter.event_settings.LOCKED_ONCE_PAIRED`), and once a game or
+    walkover of a knockout bracket is recorded
+    (:data:`~chessarbiter.event_settings.LOCKED_ONCE_PLAYED`); the service refuses a change
+    of them all the same (:func:`~chessarbiter.web.events.services.update_event`)."""
     ev = event_for(request.user, event_id, Level.CHIEF)
     form = forms.EventForm(request.POST or None, instance=m.Event.objects.get(pk=ev.pk))
+    fixed: list[tuple[tuple[str, ...], str]] = []
     if ev.round_set.exists():
-        for name in LOCKED_ONCE_PAIRED:
+        fixed.append((LOCKED_ONCE_PAIRED, _("fixed once round 1 is paired")))
+    if services.bracket_played(ev):
+        fixed.append((LOCKED_ONCE_PLAYED, _("fixed once a knockout game is played")))
+    for names, why in fixed:
+        for name in names:
             if name in form.fields:
                 form.fields[name].disabled = True
-                form.fields[name].help_text = _("fixed once round 1 is paired")
+                form.fields[name].help_text = why
     if request.method == "POST" and form.is_valid():
         try:
             services.update_event(ev, request.user, **form.cleaned_data)
@@ -230,16 +239,18 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def event_archive(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Archive the event (``action=archive``) or bring it back (``action=restore``): chief
-    arbiter only, audited."""
+    """Archive the event: chief arbiter only, audited."""
     ev = event_for(request.user, event_id, Level.CHIEF)
-    action = request.POST.get("action", "")
-    if action == "archive":
-        _attempt(request, lambda: services.archive_event(ev, request.user), _("Event archived."))
-    elif action == "restore":
-        _attempt(request, lambda: services.restore_event(ev, request.user), _("Event restored."))
-    else:
-        return HttpResponseBadRequest()
+    _attempt(request, lambda: services.archive_event(ev, request.user), _("Event archived."))
+    return redirect("arbiter:settings", ev.pk)
+
+
+@login_required
+@require_POST
+def event_restore(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Bring an archived event back: chief arbiter only, audited."""
+    ev = event_for(request.user, event_id, Level.CHIEF)
+    _attempt(request, lambda: services.restore_event(ev, request.user), _("Event restored."))
     return redirect("arbiter:settings", ev.pk)
 
 
@@ -338,21 +349,19 @@ def players_import(request: HttpRequest, event_id: int) -> HttpResponse:
             if kind == "csv":
                 records = registration.read_players_csv(text, upload.name)
             else:
-                records = registration.read_fide_rating_list(text, upload.name)
-                wanted = {
-                    x.strip()
-                    for x in form.cleaned_data["fide_ids"].replace(",", " ").split()
-                    if x.strip()
-                }
-                if not wanted:
+                # the rating of the event's time control (a combined list has three)
+                kind = registration.rating_kind(ev.time_control)
+                listed = registration.read_fide_rating_list(text, upload.name, kind)
+                records, missing = registration.select_by_fide_id(
+                    listed, form.cleaned_data["fide_ids"]
+                )
+                if not records and not missing:
                     raise services.ServiceError(
                         _("Say which FIDE IDs to take from the rating list.")
                     )
-                records = [r for r in records if str(r.fide_id) in wanted]
-                missing = wanted - {str(r.fide_id) for r in records}
                 if missing:
                     raise services.ServiceError(
-                        _("Not in the rating list: %(ids)s") % {"ids": ", ".join(sorted(missing))}
+                        _("Not in the rating list: %(ids)s") % {"ids": ", ".join(missing)}
                     )
             for warning in getattr(records, "warnings", []):
                 messages.warning(request, str(warning))
@@ -409,44 +418,75 @@ def _or_message(request: HttpRequest, compute: Callable[[], Any]) -> Any:
         return None
 
 
-@login_required
-@require_POST
-def player_action(request: HttpRequest, event_id: int, player_id: int, action: str) -> HttpResponse:
-    ev = event_for(request.user, event_id, Level.ARBITER)
-    p = get_object_or_404(m.Player, pk=player_id, event=ev)
-    try:
-        if action == "withdraw":
-            services.withdraw_player(p, request.user)
-        elif action == "reenter":
-            services.reenter_player(p, request.user)
-        elif action == "delete":
-            services.delete_player(p, request.user)
-            return redirect("arbiter:players", ev.pk)
-        elif action == "replace":
-            from ..events import knockout
+def _player_change(
+    change: Callable[[HttpRequest, m.Event, m.Player], HttpResponse | None],
+) -> Callable[..., HttpResponse]:
+    """A POST that changes one player (an arbiter's): ``change`` is given the event and the
+    player; the service's refusal is shown, else "Saved.", and the user is back on the
+    player's page unless ``change`` answers otherwise."""
 
-            replacement = forms.PlayerForm(request.POST)
-            if not replacement.is_valid():
-                messages.error(request, _("Give the replacement's name."))
-                return redirect("arbiter:player", ev.pk, p.pk)
-            fields = {k: v for k, v in replacement.cleaned_data.items() if k != "entry_stage"}
-            new = knockout.replace(p, request.user, **fields)
-            messages.success(request, _("Saved."))
-            return redirect("arbiter:player", ev.pk, new.pk)
-        elif action == "bye":
-            form = forms.ByeForm(request.POST)
-            if not form.is_valid():
-                return HttpResponseBadRequest(_("Bad bye request."))
-            services.set_bye_request(
-                p, request.user, form.cleaned_data["round"], form.cleaned_data["kind"]
-            )
-        else:
-            return HttpResponseBadRequest()
-    except ChessArbiterError as e:
-        _fail(request, e)
-    else:
+    @wraps(change)
+    def view(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
+        ev = event_for(request.user, event_id, Level.ARBITER)
+        p = get_object_or_404(m.Player, pk=player_id, event=ev)
+        try:
+            response = change(request, ev, p)
+        except ChessArbiterError as e:
+            _fail(request, e)
+            return redirect("arbiter:player", ev.pk, p.pk)
+        if response is not None:
+            return response
         messages.success(request, _("Saved."))
-    return redirect("arbiter:player", ev.pk, p.pk)
+        return redirect("arbiter:player", ev.pk, p.pk)
+
+    return login_required(require_POST(view))
+
+
+@_player_change
+def player_withdraw(request: HttpRequest, ev: m.Event, p: m.Player) -> HttpResponse | None:
+    """Withdraw the player from the next round on."""
+    services.withdraw_player(p, request.user)
+    return None
+
+
+@_player_change
+def player_reenter(request: HttpRequest, ev: m.Event, p: m.Player) -> HttpResponse | None:
+    """Bring a withdrawn player back."""
+    services.reenter_player(p, request.user)
+    return None
+
+
+@_player_change
+def player_delete(request: HttpRequest, ev: m.Event, p: m.Player) -> HttpResponse | None:
+    """Remove the player (before round 1 is paired); back to the list of players."""
+    services.delete_player(p, request.user)
+    return redirect("arbiter:players", ev.pk)
+
+
+@_player_change
+def player_replace(request: HttpRequest, ev: m.Event, p: m.Player) -> HttpResponse | None:
+    """A knockout replacement takes the player's place in the bracket (Stage by Stage 1997);
+    on to the replacement's page."""
+    from ..events import knockout
+
+    replacement = forms.PlayerForm(request.POST)
+    if not replacement.is_valid():
+        messages.error(request, _("Give the replacement's name."))
+        return redirect("arbiter:player", ev.pk, p.pk)
+    fields = {k: v for k, v in replacement.cleaned_data.items() if k != "entry_stage"}
+    new = knockout.replace(p, request.user, **fields)
+    messages.success(request, _("Saved."))
+    return redirect("arbiter:player", ev.pk, new.pk)
+
+
+@_player_change
+def player_bye(request: HttpRequest, ev: m.Event, p: m.Player) -> HttpResponse | None:
+    """Request a bye for a round, or withdraw the request (kind '')."""
+    form = forms.ByeForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest(_("Bad bye request."))
+    services.set_bye_request(p, request.user, form.cleaned_data["round"], form.cleaned_data["kind"])
+    return None
 
 
 @login_required
@@ -531,10 +571,10 @@ def pair(request: HttpRequest, ev: m.Event) -> HttpResponse:
             "number": i,
             "white": b.white,
             "white_name": names[b.white],
-            "white_points": tables._fmt(scores[b.white]),
+            "white_points": format_points(scores[b.white]),
             "black": b.black,
             "black_name": names[b.black],
-            "black_points": tables._fmt(scores[b.black]),
+            "black_points": format_points(scores[b.black]),
         }
         for i, b in enumerate(proposal.boards, start=1)
     ]
@@ -945,14 +985,10 @@ def audit_log(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @_shows_problems
 def knockout_page(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The bracket as it stands, the matches to play, and (POST) drawing the bracket."""
+    """The bracket as it stands and the matches to play."""
     from ..events import knockout
 
     ev = event_for(request.user, event_id, Level.VIEWER)
-    if request.method == "POST":
-        event_for(request.user, event_id, Level.CHIEF)
-        _attempt(request, lambda: knockout.draw(ev, request.user), _("Bracket drawn."))
-        return redirect("arbiter:knockout", ev.pk)
     matches = knockout.views(ev)
     svg = knockout.bracket_svg(ev) if matches else ""
     return render(
@@ -963,45 +999,74 @@ def knockout_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def knockout_draw(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Draw the bracket (again, while no game is played): chief arbiter only."""
+    from ..events import knockout
+
+    ev = event_for(request.user, event_id, Level.CHIEF)
+    _attempt(request, lambda: knockout.draw(ev, request.user), _("Bracket drawn."))
+    return redirect("arbiter:knockout", ev.pk)
+
+
+@login_required
 @_shows_problems
 def knockout_match(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    """One match: its games, the next game, and (POST) a game, a walkover or an armageddon."""
+    """One match: its games, the next game, and the forms that record them."""
     from ..events import knockout
 
     ev = event_for(request.user, event_id, Level.VIEWER)
-    row = get_object_or_404(m.KnockoutMatch, event=ev, number=number)
-    if request.method == "POST":
-        action = request.POST.get("action", "")
-        if action == "armageddon":
-            ev = event_for(request.user, event_id, Level.CHIEF)
-        else:
-            ev = event_for(request.user, event_id, Level.ARBITER)
-        if action == "game":
-            # the game's result written White-Black; the service knows who had White
-            result = request.POST.get("result", "")
-            version = _posted_version(request)
-            _attempt(
-                request,
-                lambda: knockout.add_game(row, request.user, result, version),
-                _("Saved."),
-            )
-        elif action == "walkover":
-            _attempt(
-                request,
-                lambda: knockout.walkover(row, request.user, request.POST.get("winner", "")),
-                _("Saved."),
-            )
-        elif action == "armageddon":
-            _attempt(
-                request,
-                lambda: knockout.order_armageddon(row, request.user, request.POST.get("white", "")),
-                _("Saved."),
-            )
-        else:
-            return HttpResponseBadRequest()
-        return redirect("arbiter:knockout_match", ev.pk, number)
+    get_object_or_404(m.KnockoutMatch, event=ev, number=number)
     view = next(v for v in knockout.views(ev) if v.row.number == number)
     return render(request, "arbiter/knockout_match.html", _ctx(request, ev, m=view))
+
+
+def _match_change(
+    need: Level,
+) -> Callable[[Callable[[HttpRequest, m.KnockoutMatch], object]], Callable[..., HttpResponse]]:
+    """A POST that changes one knockout match, by a user with ``need`` in the event: the
+    change is made by the service ``change`` returns a call of, its refusal shown, else
+    "Saved.", and the user is back on the match's page."""
+
+    def decorate(
+        change: Callable[[HttpRequest, m.KnockoutMatch], object],
+    ) -> Callable[..., HttpResponse]:
+        @wraps(change)
+        def view(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+            ev = event_for(request.user, event_id, need)
+            row = get_object_or_404(m.KnockoutMatch, event=ev, number=number)
+            _attempt(request, lambda: change(request, row), _("Saved."))
+            return redirect("arbiter:knockout_match", ev.pk, number)
+
+        return login_required(require_POST(view))
+
+    return decorate
+
+
+@_match_change(Level.ARBITER)
+def knockout_game(request: HttpRequest, row: m.KnockoutMatch) -> object:
+    """The next game of the match, its result written White-Black (the service knows who had
+    White), ``version`` the match's as the arbiter saw it."""
+    from ..events import knockout
+
+    result = request.POST.get("result", "")
+    return knockout.add_game(row, request.user, result, _posted_version(request))
+
+
+@_match_change(Level.ARBITER)
+def knockout_walkover(request: HttpRequest, row: m.KnockoutMatch) -> object:
+    """The match won without play by ``winner`` (first or second)."""
+    from ..events import knockout
+
+    return knockout.walkover(row, request.user, request.POST.get("winner", ""))
+
+
+@_match_change(Level.CHIEF)
+def knockout_armageddon(request: HttpRequest, row: m.KnockoutMatch) -> object:
+    """The chief arbiter orders the armageddon (Stage by Stage 1997), White to ``white``."""
+    from ..events import knockout
+
+    return knockout.order_armageddon(row, request.user, request.POST.get("white", ""))
 
 
 # -- teams -----------------------------------------------------------------------------------
@@ -1010,37 +1075,48 @@ def knockout_match(request: HttpRequest, event_id: int, number: int) -> HttpResp
 @login_required
 @_shows_problems
 def teams_page(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The teams and their lists; (POST) a new team, or a player added to a team's list."""
+    """The teams and their lists, with the forms that add a team or a player."""
     from ..events import teams
 
     ev = event_for(request.user, event_id, Level.VIEWER)
-    if request.method == "POST":
-        event_for(request.user, event_id, Level.ARBITER)
-        if request.POST.get("action") == "team":
-            name = request.POST.get("name", "").strip()
-            if not name:
-                messages.error(request, _("Give the team's name."))
-            else:
-                _attempt(request, lambda: teams.add_team(ev, request.user, name), _("Saved."))
-        else:
-            team = get_object_or_404(m.Team, event=ev, pk=request.POST.get("team", "0") or 0)
-            form = forms.PlayerForm(request.POST)
-            if form.is_valid():
-                fields = dict(form.cleaned_data, team=team, team_order=teams.next_order(team))
-                _attempt(
-                    request,
-                    lambda: services.add_player(ev, request.user, **fields),
-                    _("Saved."),
-                )
-            else:
-                messages.error(request, _("Give the player's name."))
-        return redirect("arbiter:teams", ev.pk)
     lists = [(t, teams.roster(t)) for t in ev.teams.all()]
     return render(
         request,
         "arbiter/teams.html",
         _ctx(request, ev, lists=lists, player_form=forms.PlayerForm()),
     )
+
+
+@login_required
+@require_POST
+def team_add(request: HttpRequest, event_id: int) -> HttpResponse:
+    """A new team, named by ``name``."""
+    from ..events import teams
+
+    ev = event_for(request.user, event_id, Level.ARBITER)
+    name = request.POST.get("name", "").strip()
+    if not name:
+        messages.error(request, _("Give the team's name."))
+    else:
+        _attempt(request, lambda: teams.add_team(ev, request.user, name), _("Saved."))
+    return redirect("arbiter:teams", ev.pk)
+
+
+@login_required
+@require_POST
+def team_player_add(request: HttpRequest, event_id: int) -> HttpResponse:
+    """A player registered at the end of ``team``'s list."""
+    from ..events import teams
+
+    ev = event_for(request.user, event_id, Level.ARBITER)
+    team = get_object_or_404(m.Team, event=ev, pk=request.POST.get("team", "0") or 0)
+    form = forms.PlayerForm(request.POST)
+    if form.is_valid():
+        fields = dict(form.cleaned_data, team=team, team_order=teams.next_order(team))
+        _attempt(request, lambda: services.add_player(ev, request.user, **fields), _("Saved."))
+    else:
+        messages.error(request, _("Give the player's name."))
+    return redirect("arbiter:teams", ev.pk)
 
 
 @login_required

@@ -17,7 +17,15 @@ from chessarbiter.pairing.knockout import brackets as lib
 from chessarbiter.pairing.knockout import matches as engine
 
 from . import models as m
-from .services import ServiceError, _clean, _lock, atomic, audit, bracket_played
+from .services import (
+    ServiceError,
+    atomic,
+    audit,
+    bracket_played,
+    check_stored_event,
+    clean_row,
+    locked_event,
+)
 
 
 def entrants(event: m.Event) -> tuple[list[m.Player], list[lib.Entrant]]:
@@ -40,7 +48,7 @@ def entrants(event: m.Event) -> tuple[list[m.Player], list[lib.Entrant]]:
 def draw(event: m.Event, user: Any) -> int:
     """Draw the bracket of the event's scheme from its players (again, while no game is
     played). Returns the number of matches."""
-    event = _lock(event)
+    event = locked_event(event)
     if event.system != m.Event.System.KNOCKOUT:
         raise ServiceError(_("Only a knockout event has a bracket."))
     if bracket_played(event):
@@ -48,21 +56,8 @@ def draw(event: m.Event, user: Any) -> int:
     players, people = entrants(event)
     if len(players) < 2:
         raise ServiceError(_("Register at least two players first."))
-    scheme = event.knockout_scheme
-    if scheme == "fide-1997":
-        numbers = lib.personal_numbers(people)
-        bracket = lib.fide_1997(people)
-    else:
-        if scheme == "cup":
-            ordered = list(range(len(players)))  # the players' order: numbers by lot or seeding
-            bracket = lib.cup(len(players))
-        else:
-            ranked = lib.seeds_by_rating(people)
-            ordered = [people.index(e) for e in ranked]
-            bracket = lib.seeded(len(players))
-        numbers = [0] * len(players)
-        for seat, index in enumerate(ordered, start=1):
-            numbers[index] = seat
+    drawn = lib.draw(people, event.knockout_scheme)
+    bracket, numbers = drawn.matches, drawn.numbers
     for p, n in zip(players, numbers, strict=True):
         p.bracket_number = n
     m.Player.objects.bulk_update(players, ["bracket_number"])
@@ -78,6 +73,7 @@ def draw(event: m.Event, user: Any) -> int:
         )
         for x in bracket
     )
+    check_stored_event(event)
     audit(event, user, "knockout.draw", _("Bracket drawn: %(n)d matches") % {"n": len(bracket)})
     return len(bracket)
 
@@ -157,7 +153,7 @@ def add_game(row: m.KnockoutMatch, user: Any, result: str, version: int | None =
     lots drawn from the event's published seed, the armageddon's chosen colour), and the game
     is stored as the first side's points. The match is decided when the engine says so.
     ``version``: as seen by the arbiter (a stale one is refused)."""
-    event = _lock(row.event)
+    event = locked_event(row.event)
     row = m.KnockoutMatch.objects.get(pk=row.pk)
     if version is not None and version != row.version:
         raise ServiceError(
@@ -189,6 +185,7 @@ def add_game(row: m.KnockoutMatch, user: Any, result: str, version: int | None =
     first, second = (_name(who, n) for n in current.participants(row.number))
     white, black = (first, second) if game.white == engine.FIRST else (second, first)
     white_points = float(score) if game.white == engine.FIRST else 1.0 - float(score)
+    check_stored_event(event)
     audit(
         event,
         user,
@@ -210,7 +207,7 @@ def add_game(row: m.KnockoutMatch, user: Any, result: str, version: int | None =
 def order_armageddon(row: m.KnockoutMatch, user: Any, white: str) -> None:
     """Stage by Stage 1997: the chief arbiter orders the single decisive game; ``white`` is the lot
     winner's choice."""
-    event = _lock(row.event)
+    event = locked_event(row.event)
     row = m.KnockoutMatch.objects.get(pk=row.pk)
     if white not in ("first", "second"):
         raise ServiceError(_("Say who has white."))
@@ -223,6 +220,7 @@ def order_armageddon(row: m.KnockoutMatch, user: Any, white: str) -> None:
         decision(event, row)
     except engine.MatchError as e:
         raise ServiceError(str(e)) from e
+    check_stored_event(event)
     audit(
         event, user, "knockout.armageddon", _("Match %(n)d: armageddon ordered") % {"n": row.number}
     )
@@ -231,7 +229,7 @@ def order_armageddon(row: m.KnockoutMatch, user: Any, white: str) -> None:
 @atomic
 def walkover(row: m.KnockoutMatch, user: Any, winner: str) -> None:
     """The other side did not play (withdrew, failed to appear): ``winner`` goes through."""
-    event = _lock(row.event)
+    event = locked_event(row.event)
     row = m.KnockoutMatch.objects.get(pk=row.pk)
     _check_open(event, row)
     if winner not in ("first", "second"):
@@ -239,6 +237,7 @@ def walkover(row: m.KnockoutMatch, user: Any, winner: str) -> None:
     m.KnockoutMatch.objects.filter(pk=row.pk).update(
         winner=winner, how="walkover", version=F("version") + 1
     )
+    check_stored_event(event)
     audit(event, user, "knockout.walkover", _("Match %(n)d: walkover") % {"n": row.number})
 
 
@@ -342,7 +341,7 @@ def views(event: m.Event) -> list[MatchView]:
 def replace(player: m.Player, user: Any, **fields: Any) -> m.Player:
     """Stage by Stage 1997's replacements: a new participant takes the withdrawing player's place in
     the bracket (his slot and entry stage), allowed while that player has played no game."""
-    event = _lock(player.event)
+    event = locked_event(player.event)
     player = m.Player.objects.get(pk=player.pk)
     if player.bracket_number is None:
         raise ServiceError(_("%(p)s is not in the bracket.") % {"p": str(player)})
@@ -360,8 +359,9 @@ def replace(player: m.Player, user: Any, **fields: Any) -> m.Player:
     new = m.Player(
         event=event, number=number, entry_stage=player.entry_stage, bracket_number=slot, **fields
     )
-    _clean(new)
+    clean_row(new)
     new.save()
+    check_stored_event(event, players=True)
     audit(
         event,
         user,

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from chessarbiter import event_settings, limits
+from chessarbiter.editions import DutchEdition, TieBreakEdition
 
 
 def _bounded(low: int | Decimal, high: int | Decimal) -> list[Any]:
@@ -52,7 +53,15 @@ def _raise_problems(row: models.Model, problems: dict[str, str]) -> None:
 
 
 class Event(models.Model):
-    """One tournament."""
+    """One tournament, with the settings of every system on its row: those of a knockout
+    (``knockout_scheme``, ``match_format``, ``lot_seed``) and of a team event
+    (``boards_per_team``, ``team_score``, ``team_tiebreaks``, ``team_pairing``,
+    ``reserve_regime``) are read only when ``system`` is one of theirs. Which settings are
+    fixed once the event is under way is the library's policy, applied by the service that
+    changes them and shown by the settings page:
+    :data:`~chessarbiter.event_settings.LOCKED_ONCE_PAIRED` once round 1 is paired,
+    :data:`~chessarbiter.event_settings.LOCKED_ONCE_PLAYED` once a game or walkover of the
+    bracket is recorded (and the system once the bracket is drawn)."""
 
     class System(models.TextChoices):
         SWISS = "swiss", _("Swiss (FIDE Dutch)")
@@ -70,14 +79,16 @@ class Event(models.Model):
         FIDE_1997 = "fide-1997", _("FIDE 1997 (2 games, rapid, sudden death)")
         WORLD_CUP_2023 = "world-cup-2023", _("World Cup 2023")
 
-    class Edition(models.TextChoices):
-        DUTCH_2026 = "2026", _("FIDE Dutch 2026 (C.04.3 from 1 February 2026)")
-        DUTCH_2017 = "2017", _("FIDE Dutch 2017 (July 2017 - January 2026)")
-
-    class TieBreakEdition(models.TextChoices):
-        C07_2026 = "2026", _("C.07 2026")
-        C07_2023 = "2023", _("C.07 2023")
-        LEGACY = "legacy", _("Before 2023 (virtual opponent)")
+    #: The editions of :mod:`chessarbiter.editions`, as the forms label them.
+    EDITION_LABELS = {
+        DutchEdition.DUTCH_2026: _("FIDE Dutch 2026 (C.04.3 from 1 February 2026)"),
+        DutchEdition.DUTCH_2017: _("FIDE Dutch 2017 (July 2017 - January 2026)"),
+    }
+    TIEBREAK_EDITION_LABELS = {
+        TieBreakEdition.C07_2026: _("C.07 2026"),
+        TieBreakEdition.C07_2023: _("C.07 2023"),
+        TieBreakEdition.LEGACY: _("Before 2023 (virtual opponent)"),
+    }
 
     class Acceleration(models.TextChoices):
         NONE = "", _("None")
@@ -96,7 +107,10 @@ class Event(models.Model):
     time_control = models.CharField(_("time control"), max_length=100, blank=True)
     system = models.CharField(_("system"), max_length=20, choices=System.choices, default="swiss")
     edition = models.CharField(
-        _("pairing rules"), max_length=10, choices=Edition.choices, default="2026"
+        _("pairing rules"),
+        max_length=10,
+        choices=[(e.value, label) for e, label in EDITION_LABELS.items()],
+        default=DutchEdition.DUTCH_2026.value,
     )
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=9, validators=_setting("rounds"))
     win_points = models.DecimalField(
@@ -145,8 +159,8 @@ class Event(models.Model):
     tiebreak_edition = models.CharField(
         _("tie-break rules"),
         max_length=10,
-        choices=TieBreakEdition.choices,
-        default="2026",
+        choices=[(e.value, label) for e, label in TIEBREAK_EDITION_LABELS.items()],
+        default=TieBreakEdition.C07_2026.value,
     )
     knockout_scheme = models.CharField(
         _("knockout bracket"), max_length=20, choices=KnockoutScheme.choices, default="seeded"
@@ -202,7 +216,7 @@ class Event(models.Model):
     )
     public = models.BooleanField(_("shown on the public pages"), default=True)
     #: Archived: off the public home page and the arbiter's list of active events, still
-    #: readable, changed by nothing until restored (see ``services._lock``).
+    #: readable, changed by nothing until restored (see ``services.locked_event``).
     archived = models.BooleanField(_("archived"), default=False)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events"

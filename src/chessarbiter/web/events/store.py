@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from chessarbiter.crosstable import result_mark
+from chessarbiter.editions import DutchEdition
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model import (
     ByeRequest as LibByeRequest,
@@ -23,22 +24,18 @@ from chessarbiter.model import (
     Tournament,
 )
 from chessarbiter.model import Team as LibTeam
-from chessarbiter.pairing.swiss.state import Edition as DutchEdition
-from chessarbiter.tiebreaks import c07
+from chessarbiter.model.results import parse_written_result
+from chessarbiter.tiebreaks import TieBreakSpec, parse_list
 
 from . import models as m
 
-#: A board's result as typed by an arbiter, and the TRF codes (white, black) it stands for.
+#: The results an arbiter picks for a board, as written (the choices of the results page), and
+#: the TRF codes (white, black) each stands for, read by the library's
+#: :func:`~chessarbiter.model.results.parse_written_result`.
 RESULT_CODES: dict[str, tuple[str, str]] = {
-    "1-0": ("1", "0"),
-    "0-1": ("0", "1"),
-    "=": ("=", "="),
-    "+-": ("+", "-"),
-    "-+": ("-", "+"),
-    "--": ("-", "-"),
-    "1-0u": ("W", "L"),
-    "0-1u": ("L", "W"),
-    "=u": ("D", "D"),
+    written: (white.value, black.value)
+    for written in ("1-0", "0-1", "=", "+-", "-+", "--", "1-0u", "0-1u", "=u")
+    for white, black in [parse_written_result(written)]
 }
 #: The key typed on the results page for each result (board number, then this key).
 RESULT_KEYS: dict[str, str] = {"1": "1-0", "0": "0-1", "=": "=", "+": "+-", "-": "-+"}
@@ -75,8 +72,8 @@ def dutch_edition(event: m.Event) -> DutchEdition:
     return DutchEdition(event.edition)
 
 
-def tiebreak_specs(event: m.Event) -> list[c07.TieBreakSpec]:
-    return c07.parse_list(event.tiebreaks) if event.tiebreaks.strip() else []
+def tiebreak_specs(event: m.Event) -> list[TieBreakSpec]:
+    return parse_list(event.tiebreaks) if event.tiebreaks.strip() else []
 
 
 def _tiebreak_names(event: m.Event) -> list[str]:

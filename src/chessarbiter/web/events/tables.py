@@ -14,11 +14,12 @@ from typing import Any
 
 from django.core.cache import cache
 
-from chessarbiter.crosstable import format_points, grid_cells, result_mark, swiss_cell
-from chessarbiter.model import RoundEntry, Tournament
+from chessarbiter.crosstable import grid_cells, result_mark, swiss_cell
+from chessarbiter.formatting import format_points
+from chessarbiter.model import RoundEntry
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
-from chessarbiter.standings import ranking
-from chessarbiter.tiebreaks.c07 import breakdown
+from chessarbiter.standings import complete_rounds, ranking
+from chessarbiter.tiebreaks.breakdown import breakdown
 
 from . import models as m
 from . import store
@@ -72,7 +73,8 @@ def _key(event: m.Event, key: str, version: int | None = None) -> str:
     return f"ev{event.pk}:{event.created_at.timestamp()}:{at}:{key}"
 
 
-def _cached(event: m.Event, key: str, compute: Any) -> Any:
+def cached(event: m.Event, key: str, compute: Any) -> Any:
+    """``compute()``, cached for the event's version under ``key``."""
     full = _key(event, key)
     value = cache.get(full)
     if value is None:
@@ -108,7 +110,7 @@ def _tables(event: m.Event) -> Tables:
         if event.system == m.Event.System.KNOCKOUT:
             return Tables([], [], 0, [])
         t = store.tournament(event)
-        rounds = _complete_rounds(event, t)
+        rounds = complete_rounds(t)
         specs = store.tiebreak_specs(event)
         table = ranking(t, specs, rounds, edition=event.tiebreak_edition)
         rows = []
@@ -136,7 +138,7 @@ def _tables(event: m.Event) -> Tables:
             ]
         return Tables([s.name for s in specs], rows, rounds, grid)
 
-    result: Tables = _cached(event, "tables", compute)
+    result: Tables = cached(event, "tables", compute)
     return result
 
 
@@ -144,15 +146,6 @@ def standings_rows(event: m.Event) -> tuple[list[str], list[Row], int]:
     """Tie-break names, rows, and the round they are after."""
     tables = _tables(event)
     return tables.tiebreak_names, tables.rows, tables.rounds
-
-
-def _complete_rounds(event: m.Event, t: Tournament) -> int:
-    """Standings are after the last round whose games all have a result (a round being
-    played is not counted until it is complete)."""
-    rounds = t.rounds_played
-    while rounds and any(p.entry(rounds).is_pending for p in t):
-        rounds -= 1
-    return rounds
 
 
 def round_view(event: m.Event, number: int) -> RoundView:
@@ -202,7 +195,7 @@ def round_view(event: m.Event, number: int) -> RoundView:
             deviations=list(rnd.deviations),
         )
 
-    result: RoundView = _cached(event, f"round{number}", compute)
+    result: RoundView = cached(event, f"round{number}", compute)
     return result
 
 
@@ -278,7 +271,7 @@ def breakdown_lines(event: m.Event, number: int) -> list[tuple[str, list[str]]]:
     """How each tie-break value of player ``number`` is made, after the round the standings
     are after."""
     t = store.tournament(event)
-    rounds = _complete_rounds(event, t)
+    rounds = complete_rounds(t)
     return [
         (spec.name, breakdown(t, number, spec, rounds, event.tiebreak_edition))
         for spec in store.tiebreak_specs(event)

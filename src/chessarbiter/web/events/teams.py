@@ -1,7 +1,8 @@
 """Team events in the web application: teams and their lists, a team round robin paired by
 the Berger tables (Team Competitions 1972: the first-named team plays white on the odd boards), and
 the team standings with C.07 team tie-breaks. The rules are the library's
-(:mod:`chessarbiter.pairing.teams.scheveningen`, :mod:`chessarbiter.tiebreaks.teams`); the
+(:mod:`chessarbiter.pairing.teams.scheveningen`, :mod:`chessarbiter.model.teams`,
+:mod:`chessarbiter.standings.teams`); the
 games themselves are ordinary boards, entered on the usual results page."""
 
 from __future__ import annotations
@@ -15,15 +16,25 @@ from django.utils.translation import gettext as _
 
 from chessarbiter import limits
 from chessarbiter.model import STANDARD, Colour, Result, RoundEntry
+from chessarbiter.model import teams as lib
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
-from chessarbiter.pairing.teams import lineups, swiss
+from chessarbiter.pairing.teams import lineups, pair_team_round
 from chessarbiter.pairing.teams.scheveningen import team_round_robin_matches
+from chessarbiter.pairing.teams.team_swiss import TeamSwissSystem
 from chessarbiter.pairing.teams.three_in_two import TEAM_LETTERS
-from chessarbiter.tiebreaks import teams as lib
+from chessarbiter.standings import teams as team_standings
 
 from . import models as m
 from . import tables
-from .services import ServiceError, User, _lock, _user, atomic, audit
+from .services import (
+    ServiceError,
+    User,
+    acting_user,
+    atomic,
+    audit,
+    check_stored_event,
+    locked_event,
+)
 
 
 def _points(code: str) -> Decimal:
@@ -34,7 +45,7 @@ def _points(code: str) -> Decimal:
 
 @atomic
 def add_team(event: m.Event, user: User, name: str) -> m.Team:
-    event = _lock(event)
+    event = locked_event(event)
     if event.round_set.exists():
         raise ServiceError(_("Teams cannot be added once round 1 is paired."))
     name = name.strip()
@@ -43,6 +54,7 @@ def add_team(event: m.Event, user: User, name: str) -> m.Team:
     number = (event.teams.aggregate(n=Max("number"))["n"] or 0) + 1
     limits.check_count("teams", number, limits.MAX_TEAMS)
     team = m.Team.objects.create(event=event, number=number, name=name)
+    check_stored_event(event)
     audit(event, user, "team.add", _("Team registered: %(t)s") % {"t": str(team)})
     return team
 
@@ -59,9 +71,10 @@ def next_order(team: m.Team) -> int:
 @atomic
 def pair_round(event: m.Event, user: User) -> m.Round:
     """Team Competitions 1972, team round robin: the next round's matches by the Berger tables for
-    teams; on board k the k-th player of each list meets the k-th of the other, the home team with
-    white on odd boards and black on even boards."""
-    event = _lock(event)
+    teams (a team Swiss: by its system, on the event's team score); the boards of each match by
+    :func:`chessarbiter.model.teams.match_boards` (board k: the k-th player of each list, the
+    home team White on the odd boards; an empty board a forfeit won by the player present)."""
+    event = locked_event(event)
     teams = list(event.teams.order_by("number"))
     if len(teams) < 2:
         raise ServiceError(_("Register at least two teams first."))
@@ -114,11 +127,11 @@ def pair_round(event: m.Event, user: User) -> m.Round:
     matches: list[tuple[m.Team, m.Team | None]]
     bye_points: tuple[Decimal | None, Decimal | None] = (None, None)
     if event.system == m.Event.System.TEAM_SWISS:
-        result = swiss.pair_team_round(
+        result = pair_team_round(
             team_event(event),
-            swiss.TeamSwissSystem(event.team_pairing),
+            TeamSwissSystem(event.team_pairing),
             event.rounds,
-            primary=swiss.PrimaryScore("gp" if event.team_score == "gp" else "mp"),
+            primary=lib.PrimaryScore(event.team_score),
             initial_colour=Colour.WHITE if event.initial_colour == "white" else Colour.BLACK,
         )
         matches = [(by_number[b.white], by_number[b.black]) for b in result.matches]
@@ -131,7 +144,7 @@ def pair_round(event: m.Event, user: User) -> m.Round:
             (by_letter[h], by_letter[a] if a is not None else None)
             for h, a in team_round_robin_matches(len(teams))[number - 1]
         ]
-    rnd = m.Round.objects.create(event=event, number=number, paired_by=_user(user))
+    rnd = m.Round.objects.create(event=event, number=number, paired_by=acting_user(user))
     board_no = 0
     for i, (home, away) in enumerate(matches, start=1):
         tp = m.TeamPairing.objects.create(
@@ -144,34 +157,18 @@ def pair_round(event: m.Event, user: User) -> m.Round:
         )
         if away is None:
             continue
-        for k in range(1, boards + 1):
-            a, b = lists[home.number][k - 1], lists[away.number][k - 1]
-            if a is None and b is None:
-                continue  # both boards empty: no game, no points
+        for board in lib.match_boards(lists[home.number][:boards], lists[away.number][:boards]):
             board_no += 1
-            if a is None or b is None:
-                # an empty board: the player present wins by forfeit (Team Competitions 1972)
-                fielded = a if a is not None else b
-                assert fielded is not None
-                m.Board.objects.create(
-                    round=rnd,
-                    number=board_no,
-                    white=fielded,
-                    black=None,
-                    result="+",
-                    team_pairing=tp,
-                    team_board=k,
-                )
-                continue
-            white, black = (a, b) if k % 2 else (b, a)
             m.Board.objects.create(
                 round=rnd,
                 number=board_no,
-                white=white,
-                black=black,
+                white=board.white,
+                black=board.black,
+                result="+" if board.forfeit else "",
                 team_pairing=tp,
-                team_board=k,
+                team_board=board.board,
             )
+    check_stored_event(event)
     audit(event, user, "round.pair", _("Round %(n)d paired") % {"n": number}, round=number)
     return rnd
 
@@ -205,13 +202,12 @@ def team_event(event: m.Event) -> lib.TeamEvent:
             # a match not played: the home team won it on every board (or nobody did)
             won = tp.kind == lib.MatchKind.FORFEIT.value
             matches.append(
-                lib.TeamMatch(
+                lib.forfeited_match(
                     tp.round.number,
                     tp.home.number,
                     tp.away.number,
-                    points_a=Decimal(event.boards_per_team) if won else Decimal(0),
-                    points_b=Decimal(0),
-                    kind=lib.MatchKind(tp.kind),
+                    event.boards_per_team,
+                    tp.home.number if won else None,
                 )
             )
             continue
@@ -220,16 +216,7 @@ def team_event(event: m.Event) -> lib.TeamEvent:
         for b in tp.boards.select_related("white", "black").order_by("team_board"):
             if b.black is None:  # an empty board: the player present won by forfeit
                 home_has_it = b.white.team_id == tp.home_id
-                games.append(
-                    lib.BoardGame(
-                        b.team_board or 0,
-                        b.white.number if home_has_it else None,
-                        None if home_has_it else b.white.number,
-                        Decimal(1) if home_has_it else Decimal(0),
-                        Decimal(0) if home_has_it else Decimal(1),
-                        forfeit=True,
-                    )
-                )
+                games.append(lib.empty_board_game(b.team_board or 0, b.white.number, home_has_it))
                 continue
             if not b.result:
                 complete = False
@@ -288,7 +275,7 @@ def standings(event: m.Event) -> tuple[list[str], list[TeamRow]]:
 
     def compute() -> tuple[list[str], list[TeamRow]]:
         teams = team_event(event)
-        rows = lib.standings(teams, event.team_score, names)
+        rows = team_standings.standings(teams, event.team_score, names)
         return names, [
             TeamRow(
                 r.shared,
@@ -305,5 +292,5 @@ def standings(event: m.Event) -> tuple[list[str], list[TeamRow]]:
             for r in rows
         ]
 
-    result: tuple[list[str], list[TeamRow]] = tables._cached(event, "team-standings", compute)
+    result: tuple[list[str], list[TeamRow]] = tables.cached(event, "team-standings", compute)
     return result

@@ -1,0 +1,77 @@
+"""The named editions of the rules, one enum per rule book.
+
+Where two texts of a rule differ, both are computed, as named editions; the current FIDE
+Handbook is the default. The values are the names stored in events, written in TRF files and
+typed on the command line, so they never change.
+
+==================  ==========  ===========================================================
+Enum                Value       Edition
+==================  ==========  ===========================================================
+DutchEdition        ``2026``    C.04.3 (FIDE Dutch system) in force from 1 February 2026; the
+                                default
+DutchEdition        ``2017``    C.04.3 in force from July 2017 until January 2026
+TieBreakEdition     ``2026``    C.07 (Tie-Break Regulations) as amended with effect from 1 March
+                                2026: unplayed rounds by the categories of Art. 16, the dummy
+                                opponent's score capped (16.4); the default
+TieBreakEdition     ``2023``    C.07 of 2023, as amended in 2024: the dummy opponent scores the
+                                player's own final score, uncapped
+TieBreakEdition     ``legacy``  C.02 13.15, before C.07 (Virtual Opponent 13.15): a virtual
+                                opponent for each own unplayed round, every unplayed round of an
+                                opponent counted as a draw
+LawsEdition         ``1984``    the Laws of Chess in force from 1984 until 30 June 1997, as Laws
+                                Commentary 1997 recalls them
+LawsEdition         ``1997``    the Laws of Chess effective 1 July 1997 (Laws Commentary 1997)
+LawsEdition         ``2023``    the Laws of Chess effective 1 January 2023; the default
+==================  ==========  ===========================================================
+
+>>> DutchEdition("2017"), TieBreakEdition("legacy").description, LawsEdition("1997")
+(<DutchEdition.DUTCH_2017: '2017'>, 'C.02 13.15, the virtual opponent', <LawsEdition.E1997: '1997'>)
+>>> [e.value for e in TieBreakEdition]
+['2026', '2023', 'legacy']
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = ["DutchEdition", "LawsEdition", "TieBreakEdition"]
+
+
+class DutchEdition(StrEnum):
+    """The edition of the FIDE (Dutch) rules, C.04.3, a round is paired under."""
+
+    DUTCH_2026 = "2026"
+    DUTCH_2017 = "2017"
+
+
+class TieBreakEdition(StrEnum):
+    """The edition of the tie-break rules for unplayed rounds: C.07 Art. 16 (2026 or 2023) or
+    the legacy virtual opponent of C.02 13.15."""
+
+    C07_2026 = "2026"
+    C07_2023 = "2023"
+    LEGACY = "legacy"
+
+    @property
+    def description(self) -> str:
+        """The rule text the edition names, as messages and breakdowns cite it.
+
+        >>> TieBreakEdition.C07_2026.description
+        'C.07 of 1 March 2026'
+        """
+        return _TIEBREAK_DESCRIPTIONS[self.value]
+
+
+_TIEBREAK_DESCRIPTIONS = {
+    "2026": "C.07 of 1 March 2026",
+    "2023": "C.07 of 2023, as amended in 2024",
+    "legacy": "C.02 13.15, the virtual opponent",
+}
+
+
+class LawsEdition(StrEnum):
+    """A Laws of Chess edition (the arbiter's calculators of :mod:`chessarbiter.timecontrol`)."""
+
+    E1984 = "1984"
+    E1997 = "1997"
+    E2023 = "2023"

@@ -1,0 +1,252 @@
+/*
+ * The compiled matching kernel: declarations shared by its three sources.
+ *
+ *   _native_arith.c    multi-limb integers (weights and duals): the out-of-line operations;
+ *                      the small ones are inline below, the solver's inner loops need them so
+ *   _native_solver.c   the primal-dual blossom solver and the incremental computer
+ *   _native_binding.c  the Python type MatchingComputer: argument checks and conversions only
+ *
+ * The kernel is a step-by-step port of the pure-Python BlossomEngine / _Stage /
+ * MatchingComputer (blossom.py, computer.py): the same stored-dual convention, the same event
+ * order, the same tie-breaking (lowest index or first-in-list, exactly where the Python code
+ * uses min()/index() or a strict '<' loop), the same heap orders ((key, seq) pairs are unique,
+ * so any binary heap pops them in the same order as heapq) and the same restart rule.  For
+ * every sequence of calls it must return the same matching as the Python kernel;
+ * tests/pairing/matching/test_native.py checks that.
+ *
+ * Numbers: fixed-width two's-complement integers of L 64-bit limbs (little-endian), L chosen
+ * from the widest doubled weight stored so far (B bits) with at least 16 bits of headroom:
+ * every value the algorithm forms (the sentinel inf = 2**(B+4), sums of two sentinels,
+ * stored duals y +- D, ...) stays below 2**(B+6) in magnitude.  L grows (sign-extending
+ * every stored number) when a wider weight arrives.
+ *
+ * Blossoms are records in a pool addressed by index; a blossom dissolved during a stage is
+ * only recycled at the start of a later stage, because the Python code may still look at a
+ * dissolved blossom (a stale heap entry, the stage's labelled list) until the stage ends.
+ *
+ * The arithmetic and the solver use no Python API: only the binding includes Python.h.
+ */
+#ifndef CHESSARBITER_NATIVE_H
+#define CHESSARBITER_NATIVE_H
+
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Functions shared between the sources stay inside the extension. */
+#if defined(__GNUC__) || defined(__clang__)
+#define KERNEL_API __attribute__((visibility("hidden")))
+#else
+#define KERNEL_API
+#endif
+
+typedef uint64_t limb;
+/* Bits kept free above the widest doubled weight: the largest magnitude a stage computes is
+ * about inf + max y = 2^(wbits + 4) + 2^wbits, and numbers are two's complement. */
+#define HEADROOM 8
+
+enum { FREE_ = 0, S_ = 1, T_ = 2 };
+enum {
+    ST_STAGES, ST_GROW, ST_BLOSSOM, ST_EXPAND, ST_AUGMENT, ST_TO_SOURCE, ST_RESCAN,
+    ST_PARITY, ST_RESET, ST_RESTART, ST_COUNT
+};
+
+/* ------------------------------------------------------------------ multi-limb integers */
+
+static inline int clz64(limb x) /* x != 0 */
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_clzll(x);
+#else
+    int n = 0;
+    while (!(x >> 63)) {
+        x <<= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+static inline void bi_copy(limb *d, const limb *a, int L) { memcpy(d, a, (size_t)L * sizeof(limb)); }
+
+static inline void bi_set_small(limb *d, int64_t v, int L)
+{
+    d[0] = (limb)v;
+    limb ext = v < 0 ? ~(limb)0 : 0;
+    for (int i = 1; i < L; i++) d[i] = ext;
+}
+
+static inline void bi_add(limb *d, const limb *a, const limb *b, int L)
+{
+    limb c = 0;
+    for (int i = 0; i < L; i++) {
+        limb s = a[i] + c;
+        limb c1 = s < c;
+        limb r = s + b[i];
+        c = c1 | (r < s);
+        d[i] = r;
+    }
+}
+
+static inline void bi_sub(limb *d, const limb *a, const limb *b, int L)
+{
+    limb br = 0;
+    for (int i = 0; i < L; i++) {
+        limb ai = a[i], bi = b[i];
+        limb r = ai - bi;
+        limb b1 = ai < bi;
+        limb r2 = r - br;
+        limb b2 = r < br;
+        d[i] = r2;
+        br = b1 | b2;
+    }
+}
+
+/* signed comparison: <0, 0, >0 */
+static inline int bi_cmp(const limb *a, const limb *b, int L)
+{
+    int64_t ha = (int64_t)a[L - 1], hb = (int64_t)b[L - 1];
+    if (ha != hb) return ha < hb ? -1 : 1;
+    for (int i = L - 2; i >= 0; i--)
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+static inline int bi_lt(const limb *a, const limb *b, int L) { return bi_cmp(a, b, L) < 0; }
+
+static inline int bi_is_zero(const limb *a, int L)
+{
+    for (int i = 0; i < L; i++)
+        if (a[i]) return 0;
+    return 1;
+}
+
+static inline int bi_is_neg(const limb *a, int L) { return (int64_t)a[L - 1] < 0; }
+
+/* arithmetic (floor) shift right by one */
+static inline void bi_shr1(limb *d, const limb *a, int L)
+{
+    for (int i = 0; i < L - 1; i++) d[i] = (a[i] >> 1) | (a[i + 1] << 63);
+    d[L - 1] = (limb)((int64_t)a[L - 1] >> 1);
+}
+
+static inline void bi_shl1(limb *d, const limb *a, int L)
+{
+    for (int i = L - 1; i > 0; i--) d[i] = (a[i] << 1) | (a[i - 1] >> 63);
+    d[0] = a[0] << 1;
+}
+
+static inline void bi_add_small(limb *d, int64_t v, int L, limb *tmp)
+{
+    bi_set_small(tmp, v, L);
+    bi_add(d, d, tmp, L);
+}
+
+/* 2**k (k < 64 L - 1) */
+static inline void bi_pow2(limb *d, int k, int L)
+{
+    memset(d, 0, (size_t)L * sizeof(limb));
+    d[k / 64] = (limb)1 << (k % 64);
+}
+
+
+/* bit length of a non-negative number */
+static inline int bi_bitlen(const limb *a, int L)
+{
+    for (int i = L - 1; i >= 0; i--)
+        if (a[i]) return i * 64 + 64 - clz64(a[i]);
+    return 0;
+}
+
+/* re-layout count numbers from width L0 to L1 >= L0 (sign-extending), in place */
+KERNEL_API void bi_widen(limb *buf, size_t count, int L0, int L1);
+/* d = the non-negative number in nbytes little-endian bytes (nbytes <= 8 L) */
+KERNEL_API void bi_from_bytes(limb *d, const unsigned char *bytes, size_t nbytes, int L);
+/* the L * 8 little-endian bytes of a (two's complement), halved first when halve is set */
+KERNEL_API void bi_to_bytes(unsigned char *bytes, const limb *a, int L, int halve);
+/* d = 2 x for a non-negative x < 2^63 */
+KERNEL_API void bi_set_doubled(limb *d, int64_t x, int L);
+/* limbs needed for a doubled weight of bits bits, with the headroom */
+static inline int bi_limbs_for(int bits) { return (bits + HEADROOM + 63) / 64; }
+
+/* ------------------------------------------------------------------ engine state */
+
+typedef struct {
+    int base;
+    int parent;  /* -1: top level */
+    int label;
+    int ts, tt;  /* tedge */
+    uint64_t mark;
+    int nchilds; /* 0: trivial */
+    int *childs;
+    int *edges;  /* 2 * nchilds: edges[2i], edges[2i+1] */
+    int nleaves;
+    int *leaves;
+    int spos; /* scratch of a stage: position in the list of top-level S blossoms */
+} Blossom;
+
+typedef struct {
+    int n;
+    int cap;  /* row stride of w, capacity of the per-vertex arrays */
+    int L;    /* limbs per number */
+    int wbits; /* bit length of the largest doubled weight ever stored */
+    limb *w;  /* cap * cap * L */
+    limb *y;  /* cap * L */
+    int *mate, *vb, *top;
+    Blossom *bl;
+    int nbl, capbl;
+    limb *z;  /* capbl * L */
+    int *freel;
+    int nfree;
+    int *pending;
+    int npending, cappending;
+    uint64_t mark;
+    int multi_root_limit;
+    long long stats[ST_COUNT];
+    /* computer */
+    int *dirty;
+    char *isdirty;
+    int ndirty;
+    int unsolved; /* a freeze changed the matching: compute even with nothing dirty */
+    /* frozen pairs (see freeze): left out of every scan; act lists the other vertices */
+    char *frozen;
+    int *act;
+    int nact;
+    int act_stale;
+    int64_t restart_divisor;
+    int broken;
+    /* scratch */
+    limb *tmp; /* 8 * L */
+    int *stack;
+    int capstack;
+    jmp_buf *oom;
+} Engine;
+
+#define W(e, u, v) ((e)->w + ((size_t)(u) * (size_t)(e)->cap + (size_t)(v)) * (size_t)(e)->L)
+#define Y(e, v) ((e)->y + (size_t)(v) * (size_t)(e)->L)
+#define Z(e, b) ((e)->z + (size_t)(b) * (size_t)(e)->L)
+
+/* ------------------------------------------------------------------ the solver
+ * Functions returning int return -1 when memory ran out (the engine is then marked broken
+ * where its state may be half-changed). */
+
+KERNEL_API int eng_init(Engine *e, int size, int64_t restart_divisor);
+KERNEL_API void eng_free(Engine *e);
+KERNEL_API int eng_add_vertex(Engine *e);
+KERNEL_API int eng_set_limbs(Engine *e, int L1);
+/* set the doubled weight w2 of uv and mark the edge for repair (set_edge_weight) */
+KERNEL_API void eng_store_weight(Engine *e, int u, int v, const limb *w2);
+/* MatchingComputer.compute_matching: repair or restart, then solve */
+KERNEL_API int eng_compute(Engine *e);
+/* MatchingComputer.freeze: 1 frozen now, 0 the pair's other edges were set to 0 instead */
+KERNEL_API int eng_freeze(Engine *e, int u, int v);
+/* MatchingComputer.warm_start's checks: 0 when the start is feasible with tight matched edges,
+ * else 1 (duals infeasible) or 2 (a matched edge not tight or of weight 0) on edge *eu-*ev */
+KERNEL_API int eng_check_start(Engine *e, const int *mates, const limb *y, int *eu, int *ev);
+/* MatchingComputer.warm_start itself, after eng_check_start accepted mates and y */
+KERNEL_API int eng_warm_start(Engine *e, const int *mates, const limb *y);
+/* push (a, b) on the engine's scratch stack (grows it; longjmp on e->oom when out of memory) */
+KERNEL_API void push_stack2(Engine *e, int *sp, int a, int b);
+
+#endif

@@ -1,0 +1,1348 @@
+/*
+ * The solver of the compiled matching kernel: the primal-dual blossom algorithm of blossom.py
+ * (BlossomEngine and _Stage) and the incremental computer of computer.py (MatchingComputer),
+ * ported step by step (see _native.h).  No Python API here.
+ */
+#include <stdlib.h>
+
+#include "_native.h"
+
+static void *xrealloc(Engine *e, void *p, size_t size)
+{
+    void *q = realloc(p, size ? size : 1);
+    if (!q) {
+        if (e->oom) longjmp(*e->oom, 1);
+    }
+    return q;
+}
+
+static void *xmalloc(Engine *e, size_t size) { return xrealloc(e, NULL, size); }
+
+void push_stack2(Engine *e, int *sp, int a, int b)
+{
+    if (*sp + 2 > e->capstack) {
+        int nc = e->capstack * 2 + 16;
+        e->stack = xrealloc(e, e->stack, (size_t)nc * sizeof(int));
+        e->capstack = nc;
+    }
+    e->stack[(*sp)++] = a;
+    e->stack[(*sp)++] = b;
+}
+
+static int alloc_blossom(Engine *e)
+{
+    int id;
+    if (e->nfree) {
+        id = e->freel[--e->nfree];
+    } else {
+        if (e->nbl == e->capbl) {
+            int nc = e->capbl * 2 + 16;
+            e->bl = xrealloc(e, e->bl, (size_t)nc * sizeof(Blossom));
+            e->z = xrealloc(e, e->z, (size_t)nc * (size_t)e->L * sizeof(limb));
+            e->freel = xrealloc(e, e->freel, (size_t)nc * sizeof(int));
+            e->capbl = nc;
+        }
+        id = e->nbl++;
+    }
+    Blossom *b = &e->bl[id];
+    memset(b, 0, sizeof(*b));
+    b->parent = -1;
+    b->ts = b->tt = -1;
+    bi_set_small(Z(e, id), 0, e->L);
+    return id;
+}
+
+/* a non-trivial blossom left the structure: recycle it at the next flush */
+static void retire_blossom(Engine *e, int id)
+{
+    if (e->npending == e->cappending) {
+        int nc = e->cappending * 2 + 16;
+        e->pending = xrealloc(e, e->pending, (size_t)nc * sizeof(int));
+        e->cappending = nc;
+    }
+    e->pending[e->npending++] = id;
+}
+
+static void flush_pending(Engine *e)
+{
+    for (int i = 0; i < e->npending; i++) {
+        Blossom *b = &e->bl[e->pending[i]];
+        free(b->childs);
+        free(b->edges);
+        free(b->leaves);
+        b->childs = b->edges = b->leaves = NULL;
+        b->nchilds = b->nleaves = 0;
+        e->freel[e->nfree++] = e->pending[i];
+    }
+    e->npending = 0;
+}
+
+/* ------------------------------------------------------------------ engine helpers */
+
+static void eng_rotate(Engine *e, int b, int v)
+{
+    int *mate = e->mate;
+    int sp = 0;
+    push_stack2(e, &sp, b, v);
+    while (sp) {
+        v = e->stack[--sp];
+        b = e->stack[--sp];
+        int t = e->vb[v];
+        int up = e->bl[t].parent;
+        while (up != b) {
+            t = up;
+            up = e->bl[t].parent;
+        }
+        if (e->bl[t].nchilds) push_stack2(e, &sp, t, v);
+        Blossom *B = &e->bl[b];
+        int k = B->nchilds;
+        int i = 0;
+        while (B->childs[i] != t) i++;
+        if (i) {
+            int start = (i & 1) ? i + 1 : 0, stop = (i & 1) ? k : i;
+            for (int m = start; m < stop; m += 2) {
+                int a = B->edges[2 * m], c = B->edges[2 * m + 1];
+                int ca = B->childs[m];
+                int cc = m + 1 < k ? B->childs[m + 1] : B->childs[0];
+                if (e->bl[ca].nchilds) push_stack2(e, &sp, ca, a);
+                if (e->bl[cc].nchilds) push_stack2(e, &sp, cc, c);
+                B = &e->bl[b];
+                mate[a] = c;
+                mate[c] = a;
+            }
+            /* rotate left by i */
+            int *nc = xmalloc(e, (size_t)k * sizeof(int));
+            int *ne = xmalloc(e, (size_t)k * 2 * sizeof(int));
+            B = &e->bl[b];
+            for (int q = 0; q < k; q++) {
+                int s = (q + i) % k;
+                nc[q] = B->childs[s];
+                ne[2 * q] = B->edges[2 * s];
+                ne[2 * q + 1] = B->edges[2 * s + 1];
+            }
+            free(B->childs);
+            free(B->edges);
+            B->childs = nc;
+            B->edges = ne;
+        }
+        e->bl[b].base = v;
+    }
+}
+
+static void eng_expand(Engine *e, int b, int recursive_zero)
+{
+    int sp = 0;
+    push_stack2(e, &sp, b, 0);
+    while (sp) {
+        sp--;
+        b = e->stack[--sp];
+        retire_blossom(e, b);
+        int k = e->bl[b].nchilds;
+        for (int i = 0; i < k; i++) {
+            int c = e->bl[b].childs[i];
+            Blossom *C = &e->bl[c];
+            C->parent = -1;
+            if (recursive_zero && C->nchilds && bi_is_zero(Z(e, c), e->L)) {
+                push_stack2(e, &sp, c, 0);
+            } else {
+                for (int j = 0; j < C->nleaves; j++) e->top[C->leaves[j]] = c;
+            }
+        }
+    }
+}
+
+static void eng_make_even(Engine *e, int r)
+{
+    int L = e->L;
+    e->stats[ST_PARITY]++;
+    int b = e->top[r];
+    while (e->bl[b].nchilds && bi_is_zero(Z(e, b), L)) {
+        eng_expand(e, b, 0);
+        b = e->top[r];
+    }
+    if (e->bl[b].nchilds) bi_add_small(Z(e, b), -2, L, e->tmp);
+    Blossom *B = &e->bl[b];
+    for (int j = 0; j < B->nleaves; j++) bi_add_small(Y(e, B->leaves[j]), 1, L, e->tmp);
+}
+
+/* y[v] = max(0, max_u(W[v][u] - y[u])) */
+static void eng_lowest_dual(Engine *e, int v)
+{
+    int L = e->L;
+    limb *best = e->tmp + L, *t = e->tmp + 2 * L;
+    /* frozen vertices have W[v][u] = 0 and contribute -y[u] <= 0: skipping them is exact */
+    bi_sub(best, W(e, v, v), Y(e, v), L);
+    for (int i = 0; i < e->nact; i++) {
+        int u = e->act[i];
+        bi_sub(t, W(e, v, u), Y(e, u), L);
+        if (bi_lt(best, t, L)) bi_copy(best, t, L);
+    }
+    if (bi_is_neg(best, L) || bi_is_zero(best, L))
+        bi_set_small(Y(e, v), 0, L);
+    else
+        bi_copy(Y(e, v), best, L);
+}
+
+/* v becomes an exposed trivial blossom (see BlossomEngine._detach); returns the vertex that
+ * lost its mate, or -1 */
+static int eng_detach(Engine *e, int v)
+{
+    int L = e->L;
+    int *mate = e->mate;
+    int x;
+    int b = e->top[v];
+    if (e->bl[b].nchilds) {
+        int base = e->bl[b].base;
+        x = mate[base];
+        if (x != -1) {
+            mate[x] = -1;
+            mate[base] = -1;
+        }
+        eng_rotate(e, b, v);
+        mate[v] = -1;
+        limb *half = e->tmp + 3 * L;
+        while (e->bl[b].nchilds) {
+            Blossom *B = &e->bl[b];
+            bi_shr1(half, Z(e, b), L);
+            if (!bi_is_zero(half, L))
+                for (int j = 0; j < B->nleaves; j++) {
+                    limb *yu = Y(e, B->leaves[j]);
+                    bi_add(yu, yu, half, L);
+                }
+            for (int i = 0; i < B->nchilds; i++) {
+                int c = B->childs[i];
+                Blossom *C = &e->bl[c];
+                C->parent = -1;
+                for (int j = 0; j < C->nleaves; j++) e->top[C->leaves[j]] = c;
+            }
+            retire_blossom(e, b);
+            b = B->childs[0];
+        }
+    } else {
+        x = mate[v];
+        if (x != -1) {
+            mate[x] = -1;
+            mate[v] = -1;
+        }
+    }
+    return x;
+}
+
+static void eng_reset_vertex(Engine *e, int v)
+{
+    e->stats[ST_RESET]++;
+    int x = eng_detach(e, v);
+    eng_lowest_dual(e, v);
+    if (x != -1 && !e->bl[e->top[x]].nchilds) eng_lowest_dual(e, x);
+}
+
+static void eng_drop_blossoms(Engine *e)
+{
+    /* every non-trivial blossom still in the structure is dropped */
+    for (int v = 0; v < e->n; v++) {
+        int b = e->top[v];
+        if (e->bl[b].nchilds && e->bl[b].parent == -1) {
+            /* retire the whole tree under b once (b is top: mark by parent = -2) */
+            int sp = 0;
+            e->bl[b].parent = -2;
+            push_stack2(e, &sp, b, 0);
+            while (sp) {
+                sp--;
+                int c = e->stack[--sp];
+                retire_blossom(e, c);
+                for (int i = 0; i < e->bl[c].nchilds; i++) {
+                    int d = e->bl[c].childs[i];
+                    if (e->bl[d].nchilds) push_stack2(e, &sp, d, 0);
+                }
+            }
+        }
+    }
+    for (int v = 0; v < e->n; v++) {
+        e->bl[e->vb[v]].parent = -1;
+        e->top[v] = e->vb[v];
+    }
+}
+
+static void eng_restart(Engine *e)
+{
+    int L = e->L;
+    e->stats[ST_RESTART]++;
+    eng_drop_blossoms(e);
+    for (int v = 0; v < e->n; v++) {
+        if (!e->frozen[v]) e->mate[v] = -1;
+        limb *best = e->tmp;
+        bi_copy(best, W(e, v, 0), L);
+        for (int u = 1; u < e->n; u++)
+            if (bi_lt(best, W(e, v, u), L)) bi_copy(best, W(e, v, u), L);
+        bi_shr1(Y(e, v), best, L);
+    }
+    flush_pending(e);
+}
+
+/* ------------------------------------------------------------------ a stage */
+
+typedef struct {
+    size_t key; /* offset into keys */
+    long long seq;
+    int a, b;   /* heap3: u, x; heap4: blossom, unused */
+} Entry;
+
+typedef struct {
+    Entry *ent;
+    int nent, capent;
+    int *heap;
+    int nheap, capheap;
+} Heap;
+
+typedef struct {
+    Engine *e;
+    int n, L;
+    limb *D, *inf, *half, *min_ys;
+    limb *bp, *yfree, *ys; /* n * L */
+    /* Exact shortcuts (they never change a result): bp[v] is only read for free v, a key
+     * with ys = inf is never below half, so scans skip those entries.  is_s: v is (or is
+     * becoming) an S vertex; vis: ys[v] is finite; is_free: yfree[v] is finite, and then
+     * fsv[v] caches bp[v] + yfree[v]. */
+    char *is_s, *vis, *is_free;
+    limb *fsv;
+    limb *t1, *t2, *t3, *t4;
+    int *svert;
+    int nsvert;
+    int *svpos;  /* position of each S vertex in svert */
+    int *sbl;    /* the top-level S blossoms */
+    int nsbl, capsbl;
+    int *labeled;
+    int nlabeled, caplabeled;
+    Heap h3, h4;
+    limb *keys;
+    size_t nkeys, capkeys; /* in numbers */
+    long long seq;
+    int arg_ys;
+} Stage;
+
+#define BP(s, v) ((s)->bp + (size_t)(v) * (size_t)(s)->L)
+#define YF(s, v) ((s)->yfree + (size_t)(v) * (size_t)(s)->L)
+#define YS(s, v) ((s)->ys + (size_t)(v) * (size_t)(s)->L)
+#define FS(s, v) ((s)->fsv + (size_t)(v) * (size_t)(s)->L)
+
+static inline void set_free(Stage *s, int v, int on)
+{
+    s->is_free[v] = (char)on;
+    if (on) bi_add(FS(s, v), BP(s, v), YF(s, v), s->L);
+}
+#define KEY(s, en) ((s)->keys + (en)->key * (size_t)(s)->L)
+
+static int entry_lt(Stage *s, Heap *h, int i, int j)
+{
+    Entry *a = &h->ent[i], *b = &h->ent[j];
+    int c = bi_cmp(KEY(s, a), KEY(s, b), s->L);
+    if (c) return c < 0;
+    return a->seq < b->seq;
+}
+
+static void heap_push(Stage *s, Heap *h, const limb *key, int a, int b)
+{
+    Engine *e = s->e;
+    if (s->nkeys == s->capkeys) {
+        size_t nc = s->capkeys * 2 + 64;
+        s->keys = xrealloc(e, s->keys, nc * (size_t)s->L * sizeof(limb));
+        s->capkeys = nc;
+    }
+    size_t ko = s->nkeys++;
+    bi_copy(s->keys + ko * (size_t)s->L, key, s->L);
+    if (h->nent == h->capent) {
+        int nc = h->capent * 2 + 64;
+        h->ent = xrealloc(e, h->ent, (size_t)nc * sizeof(Entry));
+        h->capent = nc;
+    }
+    int id = h->nent++;
+    h->ent[id].key = ko;
+    h->ent[id].seq = s->seq++;
+    h->ent[id].a = a;
+    h->ent[id].b = b;
+    if (h->nheap == h->capheap) {
+        int nc = h->capheap * 2 + 64;
+        h->heap = xrealloc(e, h->heap, (size_t)nc * sizeof(int));
+        h->capheap = nc;
+    }
+    int pos = h->nheap++;
+    while (pos > 0) {
+        int par = (pos - 1) / 2;
+        if (!entry_lt(s, h, id, h->heap[par])) break;
+        h->heap[pos] = h->heap[par];
+        pos = par;
+    }
+    h->heap[pos] = id;
+}
+
+static int heap_pop(Stage *s, Heap *h)
+{
+    int top = h->heap[0];
+    int last = h->heap[--h->nheap];
+    int n = h->nheap, pos = 0;
+    if (n) {
+        while (1) {
+            int c = 2 * pos + 1;
+            if (c >= n) break;
+            if (c + 1 < n && entry_lt(s, h, h->heap[c + 1], h->heap[c])) c++;
+            if (!entry_lt(s, h, h->heap[c], last)) break;
+            h->heap[pos] = h->heap[c];
+            pos = c;
+        }
+        h->heap[pos] = last;
+    }
+    return top;
+}
+
+static void add_labeled(Stage *s, int b)
+{
+    if (s->nlabeled == s->caplabeled) {
+        int nc = s->caplabeled * 2 + 64;
+        s->labeled = xrealloc(s->e, s->labeled, (size_t)nc * sizeof(int));
+        s->caplabeled = nc;
+    }
+    s->labeled[s->nlabeled++] = b;
+}
+
+/* the list of top-level S blossoms (rescan walks their leaves: the S vertices outside a
+ * blossom, without visiting the others) */
+static void sbl_add(Stage *s, int b)
+{
+    if (s->nsbl == s->capsbl) {
+        int nc = s->capsbl * 2 + 64;
+        s->sbl = xrealloc(s->e, s->sbl, (size_t)nc * sizeof(int));
+        s->capsbl = nc;
+    }
+    s->e->bl[b].spos = s->nsbl;
+    s->sbl[s->nsbl++] = b;
+}
+
+static void sbl_remove(Stage *s, int b)
+{
+    int i = s->e->bl[b].spos;
+    if (i < 0 || i >= s->nsbl || s->sbl[i] != b) return;
+    int last = s->sbl[--s->nsbl];
+    s->sbl[i] = last;
+    s->e->bl[last].spos = i;
+    s->e->bl[b].spos = -1;
+}
+
+/* add_s's scan of the row of u: lowers bp (and fsv) of the non-S vertices; for the large
+ * case, the least key to an S vertex (returned as its index, -1 if none) */
+static inline __attribute__((always_inline)) int scan_row(
+    Stage *s, const int *act, int nact, const char *is_s, const char *vis, const char *is_free,
+    const limb *yu, const limb *wu, limb *row, limb *best, limb *k, int large, int L)
+{
+    int arg = -1;
+    for (int i = 0; i < nact; i++) {
+        int x = act[i];
+        if (is_s[x]) {
+            /* bp[x] is never read for an S vertex; keys with ys = inf never count */
+            if (large && vis[x]) {
+                bi_sub(k, s->ys + (size_t)x * L, wu + (size_t)x * L, L);
+                if (arg < 0 || bi_lt(k, best, L)) {
+                    bi_copy(best, k, L);
+                    arg = x;
+                }
+            }
+            continue;
+        }
+        bi_sub(row, yu, wu + (size_t)x * L, L);
+        limb *bx = s->bp + (size_t)x * L;
+        if (bi_lt(row, bx, L)) {
+            bi_copy(bx, row, L);
+            if (is_free[x]) bi_add(s->fsv + (size_t)x * L, row, s->yfree + (size_t)x * L, L);
+        }
+    }
+    return arg;
+}
+
+static void add_s(Stage *s, int b, const int *newv, int nnew)
+{
+    Engine *e = s->e;
+    int L = s->L;
+    Blossom *B = &e->bl[b];
+    const int *leaves = B->leaves;
+    int nleaves = B->nleaves;
+    if (nnew != nleaves)
+        for (int i = 0; i < nleaves; i++) {
+            bi_copy(YS(s, leaves[i]), s->inf, L);
+            s->vis[leaves[i]] = 0;
+        }
+    for (int i = 0; i < nnew; i++) s->is_s[newv[i]] = 1;
+    int nsv = s->nsvert;
+    int small = 3 * nsv < s->e->nact;
+    const int *act = e->act;
+    int nact = e->nact;
+    const char *is_s = s->is_s, *vis = s->vis, *is_free = s->is_free;
+    limb *row = s->t1, *best = s->t2, *k = s->t3;
+    for (int ii = 0; ii < nnew; ii++) {
+        int u = newv[ii];
+        const limb *yu = Y(e, u);
+        const limb *wu = W(e, u, 0);
+        int arg = -1;
+        int large = nsv && !small;
+        bi_copy(best, s->inf, L);
+        /* the hot loop, specialised for the usual widths (2-6 words) so the limb loops unroll */
+        if (L == 2)
+            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 2);
+        else if (L == 3)
+            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 3);
+        else if (L == 4)
+            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 4);
+        else if (L == 5)
+            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 5);
+        else if (L == 6)
+            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 6);
+        else
+            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, L);
+        if (!nsv) continue;
+        if (small) {
+            for (int q = 0; q < nsv; q++) {
+                int x = s->svert[q];
+                if (!vis[x]) continue; /* ys = inf: its key is never pushed */
+                bi_sub(k, YS(s, x), wu + (size_t)x * L, L);
+                if (arg < 0 || bi_lt(k, best, L)) {
+                    bi_copy(best, k, L);
+                    arg = x;
+                }
+            }
+        }
+        if (arg < 0) continue; /* every key was infinite: nothing to push */
+        bi_add(best, best, yu, L);
+        if (bi_lt(best, s->half, L)) heap_push(s, &s->h3, best, u, arg);
+    }
+    for (int i = 0; i < nleaves; i++) {
+        bi_copy(YS(s, leaves[i]), Y(e, leaves[i]), L);
+        s->vis[leaves[i]] = 1;
+    }
+    for (int i = 0; i < nnew; i++) {
+        int v = newv[i];
+        if (bi_lt(Y(e, v), s->min_ys, L)) {
+            bi_copy(s->min_ys, Y(e, v), L);
+            s->arg_ys = v;
+        }
+    }
+    for (int i = 0; i < nnew; i++) {
+        s->svpos[newv[i]] = s->nsvert;
+        s->svert[s->nsvert++] = newv[i];
+    }
+}
+
+static void rescan(Stage *s, int u)
+{
+    Engine *e = s->e;
+    int L = s->L;
+    e->stats[ST_RESCAN]++;
+    int b = e->top[u];
+    const limb *wu = W(e, u, 0);
+    limb *best = s->t2, *k = s->t3;
+    int arg = -1;
+    /* only finite keys (visible S vertices outside b) can be pushed; first minimum in svert
+     * order (small) or in index order (large), as in blossom.py.  The candidates are the
+     * leaves of the other top-level S blossoms (b may hold most S vertices: they are not
+     * visited); ties are broken by svert position or index, whatever the walk's order. */
+    int large = !(3 * s->nsvert < e->nact);
+    for (int i = 0; i < s->nsbl; i++) {
+        int c = s->sbl[i];
+        if (c == b) continue;
+        const Blossom *C = &e->bl[c];
+        for (int j = 0; j < C->nleaves; j++) {
+            int x = C->leaves[j];
+            if (!s->vis[x]) continue;
+            bi_sub(k, YS(s, x), wu + (size_t)x * L, L);
+            int better = arg < 0;
+            if (!better) {
+                int cmp = bi_cmp(k, best, L);
+                better = cmp < 0 ||
+                         (cmp == 0 && (large ? x < arg : s->svpos[x] < s->svpos[arg]));
+            }
+            if (better) {
+                bi_copy(best, k, L);
+                arg = x;
+            }
+        }
+    }
+    if (arg < 0) return;
+    bi_add(best, best, Y(e, u), L);
+    if (bi_lt(best, s->half, L)) heap_push(s, &s->h3, best, u, arg);
+}
+
+static void make_s(Stage *s, int b, int old)
+{
+    Engine *e = s->e;
+    int L = s->L;
+    limb *shift = s->t4;
+    if (old == FREE_)
+        bi_copy(shift, s->D, L);
+    else
+        bi_add(shift, s->D, s->D, L);
+    Blossom *B = &e->bl[b];
+    for (int i = 0; i < B->nleaves; i++) {
+        int v = B->leaves[i];
+        bi_add(Y(e, v), Y(e, v), shift, L);
+        bi_copy(YF(s, v), s->inf, L);
+        s->is_free[v] = 0;
+    }
+    if (B->nchilds) {
+        bi_sub(Z(e, b), Z(e, b), shift, L);
+        bi_sub(Z(e, b), Z(e, b), shift, L);
+    }
+    B->label = S_;
+    add_labeled(s, b);
+    sbl_add(s, b);
+    add_s(s, b, e->bl[b].leaves, e->bl[b].nleaves);
+}
+
+static void make_t(Stage *s, int b, int sv, int tv)
+{
+    Engine *e = s->e;
+    int L = s->L;
+    Blossom *B = &e->bl[b];
+    for (int i = 0; i < B->nleaves; i++) {
+        int v = B->leaves[i];
+        bi_sub(Y(e, v), Y(e, v), s->D, L);
+        bi_copy(YF(s, v), s->inf, L);
+        s->is_free[v] = 0;
+    }
+    if (B->nchilds) {
+        bi_add(Z(e, b), Z(e, b), s->D, L);
+        bi_add(Z(e, b), Z(e, b), s->D, L);
+        heap_push(s, &s->h4, Z(e, b), b, 0);
+    }
+    B = &e->bl[b];
+    B->label = T_;
+    B->ts = sv;
+    B->tt = tv;
+    add_labeled(s, b);
+}
+
+static int tree_parent(Stage *s, int b)
+{
+    Engine *e = s->e;
+    int m = e->mate[e->bl[b].base];
+    if (m == -1) return -1;
+    return e->top[e->bl[e->top[m]].ts];
+}
+
+static void augment_path(Stage *s, int sv, int p)
+{
+    Engine *e = s->e;
+    int *top = e->top, *mate = e->mate;
+    while (1) {
+        int bs = top[sv];
+        int t = mate[e->bl[bs].base];
+        if (e->bl[bs].nchilds) eng_rotate(e, bs, sv);
+        mate[sv] = p;
+        if (t == -1) return;
+        int bt = top[t];
+        sv = e->bl[bt].ts;
+        p = e->bl[bt].tt;
+        if (e->bl[bt].nchilds) eng_rotate(e, bt, p);
+        mate[p] = sv;
+    }
+}
+
+static void add_blossom(Stage *s, int bb, int u, int x)
+{
+    Engine *e = s->e;
+    int L = s->L;
+    int *top = e->top, *mate = e->mate;
+    int big = alloc_blossom(e);
+    /* childs_u / edges_u */
+    int cap = 16, nu = 0;
+    int *cu = xmalloc(e, (size_t)cap * sizeof(int));
+    int *eu = xmalloc(e, (size_t)cap * 2 * sizeof(int));
+    int c = top[u];
+    while (c != bb) {
+        int p, q;
+        if (e->bl[c].label == S_) {
+            p = mate[e->bl[c].base];
+            q = e->bl[c].base;
+        } else {
+            p = e->bl[c].ts;
+            q = e->bl[c].tt;
+        }
+        if (nu == cap) {
+            cap *= 2;
+            cu = xrealloc(e, cu, (size_t)cap * sizeof(int));
+            eu = xrealloc(e, eu, (size_t)cap * 2 * sizeof(int));
+        }
+        cu[nu] = c;
+        eu[2 * nu] = p;
+        eu[2 * nu + 1] = q;
+        nu++;
+        c = top[p];
+    }
+    int capc = nu + 16, k = 0;
+    int *childs = xmalloc(e, (size_t)capc * sizeof(int));
+    int *edges = xmalloc(e, (size_t)capc * 2 * sizeof(int));
+    childs[k++] = bb;
+    for (int i = nu - 1; i >= 0; i--) childs[k++] = cu[i];
+    int ke = 0;
+    for (int i = nu - 1; i >= 0; i--) {
+        edges[2 * ke] = eu[2 * i];
+        edges[2 * ke + 1] = eu[2 * i + 1];
+        ke++;
+    }
+    edges[2 * ke] = u;
+    edges[2 * ke + 1] = x;
+    ke++;
+    free(cu);
+    free(eu);
+    c = top[x];
+    while (c != bb) {
+        int p, q;
+        if (e->bl[c].label == S_) {
+            p = mate[e->bl[c].base];
+            q = e->bl[c].base;
+        } else {
+            p = e->bl[c].ts;
+            q = e->bl[c].tt;
+        }
+        if (k == capc) {
+            capc *= 2;
+            childs = xrealloc(e, childs, (size_t)capc * sizeof(int));
+            edges = xrealloc(e, edges, (size_t)capc * 2 * sizeof(int));
+        }
+        childs[k++] = c;
+        edges[2 * ke] = q;
+        edges[2 * ke + 1] = p;
+        ke++;
+        c = top[p];
+    }
+    int nleaves = 0;
+    for (int i = 0; i < k; i++) nleaves += e->bl[childs[i]].nleaves;
+    int *leaves = xmalloc(e, (size_t)nleaves * sizeof(int));
+    int *newv = xmalloc(e, (size_t)nleaves * sizeof(int));
+    int nnew = 0, nl = 0;
+    limb *D2 = s->t4;
+    bi_add(D2, s->D, s->D, L);
+    for (int i = 0; i < k; i++) {
+        int ci = childs[i];
+        Blossom *C = &e->bl[ci];
+        C->parent = big;
+        if (C->label == S_) sbl_remove(s, ci);
+        if (C->label == T_) {
+            for (int j = 0; j < C->nleaves; j++) {
+                int v = C->leaves[j];
+                bi_add(Y(e, v), Y(e, v), D2, L);
+                newv[nnew++] = v;
+            }
+            if (C->nchilds) bi_sub(Z(e, ci), Z(e, ci), D2, L);
+        } else if (C->nchilds) {
+            bi_add(Z(e, ci), Z(e, ci), D2, L);
+        }
+        for (int j = 0; j < C->nleaves; j++) leaves[nl++] = C->leaves[j];
+    }
+    for (int i = 0; i < nl; i++) top[leaves[i]] = big;
+    Blossom *G = &e->bl[big];
+    G->base = e->bl[bb].base;
+    G->nchilds = k;
+    G->childs = childs;
+    G->edges = edges;
+    G->nleaves = nl;
+    G->leaves = leaves;
+    bi_set_small(Z(e, big), 0, L);
+    bi_sub(Z(e, big), Z(e, big), D2, L);
+    G->label = S_;
+    add_labeled(s, big);
+    sbl_add(s, big);
+    add_s(s, big, newv, nnew);
+    free(newv);
+}
+
+static int s_s_edge(Stage *s, int u, int x)
+{
+    Engine *e = s->e;
+    int bu = e->top[u], bx = e->top[x];
+    e->mark++;
+    uint64_t mark = e->mark;
+    int walk = bu, other = bx;
+    while (1) {
+        if (walk != -1) {
+            if (e->bl[walk].mark == mark) break;
+            e->bl[walk].mark = mark;
+            walk = tree_parent(s, walk);
+        } else if (other == -1) {
+            e->stats[ST_AUGMENT]++;
+            augment_path(s, u, x);
+            augment_path(s, x, u);
+            return 1;
+        }
+        int t = walk;
+        walk = other;
+        other = t;
+    }
+    e->stats[ST_BLOSSOM]++;
+    add_blossom(s, walk, u, x);
+    return 0;
+}
+
+static void expand_t(Stage *s, int b)
+{
+    Engine *e = s->e;
+    int L = s->L;
+    int sv = e->bl[b].ts, tv = e->bl[b].tt;
+    int entry = e->vb[tv];
+    int up = e->bl[entry].parent;
+    while (up != b) {
+        entry = up;
+        up = e->bl[entry].parent;
+    }
+    retire_blossom(e, b);
+    Blossom *B = &e->bl[b];
+    int k = B->nchilds;
+    int j = 0;
+    while (B->childs[j] != entry) j++;
+    for (int i = 0; i < k; i++) {
+        int c = B->childs[i];
+        Blossom *C = &e->bl[c];
+        C->parent = -1;
+        for (int q = 0; q < C->nleaves; q++) {
+            int v = C->leaves[q];
+            bi_add(Y(e, v), Y(e, v), s->D, L);
+            bi_copy(YF(s, v), Y(e, v), L);
+            set_free(s, v, 1);
+            e->top[v] = c;
+        }
+    }
+    B->label = FREE_;
+    make_t(s, entry, sv, tv);
+    int *sch = xmalloc(e, (size_t)k * sizeof(int));
+    int ns = 0;
+    B = &e->bl[b];
+    if (j & 1) {
+        for (int m = j + 1; m < k; m += 2) {
+            sch[ns++] = B->childs[m];
+            int p = B->edges[2 * m], q = B->edges[2 * m + 1];
+            make_t(s, m + 1 < k ? B->childs[m + 1] : B->childs[0], p, q);
+            B = &e->bl[b];
+        }
+    } else {
+        for (int m = j - 1; m > 0; m -= 2) {
+            sch[ns++] = B->childs[m];
+            int p = B->edges[2 * (m - 1)], q = B->edges[2 * (m - 1) + 1];
+            make_t(s, B->childs[m - 1], q, p);
+            B = &e->bl[b];
+        }
+    }
+    for (int i = 0; i < ns; i++) make_s(s, sch[i], FREE_);
+    free(sch);
+}
+
+static void finish(Stage *s)
+{
+    Engine *e = s->e;
+    int L = s->L;
+    for (int i = 0; i < s->nlabeled; i++) {
+        int b = s->labeled[i];
+        Blossom *B = &e->bl[b];
+        if (B->label == FREE_) continue;
+        if (B->parent == -1) {
+            if (B->label == S_) {
+                for (int q = 0; q < B->nleaves; q++) {
+                    limb *yv = Y(e, B->leaves[q]);
+                    bi_sub(yv, yv, s->D, L);
+                }
+                if (B->nchilds) {
+                    bi_add(Z(e, b), Z(e, b), s->D, L);
+                    bi_add(Z(e, b), Z(e, b), s->D, L);
+                }
+            } else {
+                for (int q = 0; q < B->nleaves; q++) {
+                    limb *yv = Y(e, B->leaves[q]);
+                    bi_add(yv, yv, s->D, L);
+                }
+                if (B->nchilds) {
+                    bi_sub(Z(e, b), Z(e, b), s->D, L);
+                    bi_sub(Z(e, b), Z(e, b), s->D, L);
+                }
+            }
+            if (B->nchilds && bi_is_zero(Z(e, b), L)) eng_expand(e, b, 1);
+        }
+        e->bl[b].label = FREE_;
+    }
+}
+
+static void run(Stage *s)
+{
+    Engine *e = s->e;
+    int L = s->L;
+    /* own buffers: the stage temporaries t1..t4 are used by add_s / make_s */
+    limb *buf = xmalloc(e, (size_t)4 * (size_t)L * sizeof(limb));
+    limb *delta = buf;
+    limb *twice = buf + L, *fmin = buf + 2 * L, *fs = buf + 3 * L;
+    while (1) {
+        int kind = 1;
+        bi_sub(delta, s->min_ys, s->D, L);
+        while (s->h3.nheap) {
+            Entry *en = &s->h3.ent[s->h3.heap[0]];
+            if (e->top[en->a] != e->top[en->b]) break;
+            int id = heap_pop(s, &s->h3);
+            rescan(s, s->h3.ent[id].a);
+        }
+        if (s->h3.nheap) {
+            Entry *en = &s->h3.ent[s->h3.heap[0]];
+            bi_sub(twice, KEY(s, en), s->D, L);
+            bi_sub(twice, twice, s->D, L);
+            bi_shr1(twice, twice, L);
+            if (bi_lt(twice, delta, L)) {
+                bi_copy(delta, twice, L);
+                kind = 3;
+            }
+        }
+        /* min of bp + yfree, first index; entries with yfree = inf are never below half */
+        int fv = -1;
+        const limb *fminp = NULL;
+        for (int i = 0; i < e->nact; i++) {
+            int v = e->act[i];
+            if (!s->is_free[v]) continue;
+            if (fv < 0 || bi_lt(FS(s, v), fminp, L)) {
+                fminp = FS(s, v);
+                fv = v;
+            }
+        }
+        if (fv >= 0) bi_copy(fmin, fminp, L);
+        if (fv >= 0 && bi_lt(fmin, s->half, L)) {
+            bi_sub(fs, fmin, s->D, L);
+            if (bi_lt(fs, delta, L)) {
+                bi_copy(delta, fs, L);
+                kind = 2;
+            }
+        }
+        while (s->h4.nheap) {
+            Entry *en = &s->h4.ent[s->h4.heap[0]];
+            Blossom *B = &e->bl[en->a];
+            if (B->label == T_ && B->parent == -1) break;
+            heap_pop(s, &s->h4);
+        }
+        if (s->h4.nheap) {
+            Entry *en = &s->h4.ent[s->h4.heap[0]];
+            bi_sub(twice, KEY(s, en), s->D, L);
+            bi_sub(twice, twice, s->D, L);
+            bi_shr1(twice, twice, L);
+            if (bi_lt(twice, delta, L)) {
+                bi_copy(delta, twice, L);
+                kind = 4;
+            }
+        }
+        bi_add(s->D, s->D, delta, L);
+        if (kind == 1) {
+            e->stats[ST_TO_SOURCE]++;
+            augment_path(s, s->arg_ys, -1);
+            break;
+        }
+        if (kind == 3) {
+            Entry *en = &s->h3.ent[s->h3.heap[0]];
+            if (s_s_edge(s, en->a, en->b)) break;
+        } else if (kind == 2) {
+            int v = fv;
+            /* s_partner(v) */
+            int u = -1;
+            const limb *target = BP(s, v);
+            const limb *wv = W(e, v, 0);
+            if (3 * s->nsvert < e->nact) {
+                for (int q = 0; q < s->nsvert; q++) {
+                    int c = s->svert[q];
+                    bi_sub(fs, Y(e, c), wv + (size_t)c * L, L);
+                    if (!bi_cmp(fs, target, L)) {
+                        u = c;
+                        break;
+                    }
+                }
+            } else {
+                for (int i = 0; i < e->nact; i++) {
+                    int c = e->act[i];
+                    if (!s->vis[c]) continue; /* ys = inf never equals a finite bp */
+                    bi_sub(fs, YS(s, c), wv + (size_t)c * L, L);
+                    if (!bi_cmp(fs, target, L)) {
+                        u = c;
+                        break;
+                    }
+                }
+            }
+            int bv = e->top[v];
+            if (e->mate[e->bl[bv].base] == -1) {
+                e->stats[ST_AUGMENT]++;
+                augment_path(s, u, v);
+                if (e->bl[bv].nchilds) eng_rotate(e, bv, v);
+                e->mate[v] = u;
+                break;
+            }
+            e->stats[ST_GROW]++;
+            make_t(s, bv, u, v);
+            make_s(s, e->top[e->mate[e->bl[bv].base]], FREE_);
+        } else {
+            e->stats[ST_EXPAND]++;
+            int id = heap_pop(s, &s->h4);
+            expand_t(s, s->h4.ent[id].a);
+        }
+    }
+    free(buf);
+    finish(s);
+}
+
+static void stage_free(Stage *s)
+{
+    free(s->D);
+    free(s->bp);
+    free(s->yfree);
+    free(s->ys);
+    free(s->svert);
+    free(s->svpos);
+    free(s->sbl);
+    free(s->labeled);
+    free(s->h3.ent);
+    free(s->h3.heap);
+    free(s->h4.ent);
+    free(s->h4.heap);
+    free(s->keys);
+    free(s->is_s);
+    free(s->fsv);
+    memset(s, 0, sizeof(*s));
+}
+
+static void eng_solve(Engine *e)
+{
+    int n = e->n, L = e->L;
+    if (!n) return;
+    int limit = e->multi_root_limit;
+    int *roots = xmalloc(e, (size_t)n * sizeof(int));
+    while (1) {
+        int nr = 0;
+        for (int r = 0; r < n; r++)
+            if (e->mate[r] == -1 && !bi_is_zero(Y(e, r), L)) roots[nr++] = r;
+        if (!nr) break;
+        if (nr > limit) {
+            nr = 1;
+        } else {
+            for (int i = 0; i < nr; i++)
+                if (Y(e, roots[i])[0] & 1) eng_make_even(e, roots[i]);
+        }
+        flush_pending(e);
+        e->stats[ST_STAGES]++;
+        Stage st;
+        memset(&st, 0, sizeof(st));
+        st.e = e;
+        st.n = n;
+        st.L = L;
+        /* D, inf, half, min_ys, t1..t4 */
+        st.D = xmalloc(e, (size_t)9 * (size_t)L * sizeof(limb));
+        st.inf = st.D + L;
+        st.half = st.D + 2 * L;
+        st.min_ys = st.D + 3 * L;
+        st.t1 = st.D + 4 * L;
+        st.t2 = st.D + 5 * L;
+        st.t3 = st.D + 6 * L;
+        st.t4 = st.D + 7 * L;
+        bi_set_small(st.D, 0, L);
+        bi_pow2(st.inf, e->wbits + 4, L);
+        bi_shr1(st.half, st.inf, L);
+        bi_copy(st.min_ys, st.inf, L);
+        st.arg_ys = -1;
+        size_t bytes = (size_t)n * (size_t)L * sizeof(limb);
+        st.bp = xmalloc(e, bytes);
+        st.yfree = xmalloc(e, bytes);
+        st.ys = xmalloc(e, bytes);
+        for (int v = 0; v < n; v++) {
+            bi_copy(BP(&st, v), st.inf, L);
+            bi_copy(YS(&st, v), st.inf, L);
+        }
+        memcpy(st.yfree, e->y, bytes);
+        st.is_s = xmalloc(e, (size_t)3 * (size_t)n);
+        memset(st.is_s, 0, (size_t)3 * (size_t)n);
+        st.vis = st.is_s + n;
+        st.is_free = st.is_s + 2 * n;
+        st.fsv = xmalloc(e, bytes);
+        for (int v = 0; v < n; v++) set_free(&st, v, !e->frozen[v]);
+        st.svert = xmalloc(e, (size_t)n * sizeof(int));
+        st.svpos = xmalloc(e, (size_t)n * sizeof(int));
+        for (int i = 0; i < nr; i++) make_s(&st, e->top[roots[i]], FREE_);
+        run(&st);
+        stage_free(&st);
+    }
+    free(roots);
+    flush_pending(e);
+}
+
+/* ------------------------------------------------------------------ growth */
+
+int eng_set_limbs(Engine *e, int L1)
+{
+    int L0 = e->L;
+    if (L1 <= L0) return 0;
+    size_t cc = (size_t)e->cap * (size_t)e->cap;
+    limb *w = realloc(e->w, (cc ? cc : 1) * (size_t)L1 * sizeof(limb));
+    if (!w) return -1;
+    e->w = w;
+    bi_widen(e->w, cc, L0, L1);
+    limb *y = realloc(e->y, ((size_t)e->cap + 1) * (size_t)L1 * sizeof(limb));
+    if (!y) return -1;
+    e->y = y;
+    bi_widen(e->y, (size_t)e->cap, L0, L1);
+    limb *z = realloc(e->z, ((size_t)e->capbl + 1) * (size_t)L1 * sizeof(limb));
+    if (!z) return -1;
+    e->z = z;
+    bi_widen(e->z, (size_t)e->capbl, L0, L1);
+    limb *tmp = realloc(e->tmp, (size_t)8 * (size_t)L1 * sizeof(limb));
+    if (!tmp) return -1;
+    e->tmp = tmp;
+    e->L = L1;
+    return 0;
+}
+
+static int eng_set_cap(Engine *e, int cap1)
+{
+    int cap0 = e->cap, L = e->L;
+    if (cap1 <= cap0) return 0;
+    limb *w = calloc((size_t)cap1 * (size_t)cap1 * (size_t)L, sizeof(limb));
+    if (!w) return -1;
+    for (int u = 0; u < e->n; u++)
+        memcpy(w + (size_t)u * (size_t)cap1 * (size_t)L, e->w + (size_t)u * (size_t)cap0 * (size_t)L,
+               (size_t)e->n * (size_t)L * sizeof(limb));
+    free(e->w);
+    e->w = w;
+#define GROW(field, type, count)                                                         \
+    do {                                                                                  \
+        type *p_ = realloc(e->field, (size_t)(count) * sizeof(type));                     \
+        if (!p_) return -1;                                                               \
+        e->field = p_;                                                                    \
+    } while (0)
+    GROW(y, limb, (size_t)cap1 * (size_t)L);
+    GROW(mate, int, cap1);
+    GROW(vb, int, cap1);
+    GROW(top, int, cap1);
+    GROW(dirty, int, cap1);
+    GROW(isdirty, char, cap1);
+    GROW(frozen, char, cap1);
+    GROW(act, int, cap1);
+#undef GROW
+    e->cap = cap1;
+    return 0;
+}
+
+int eng_add_vertex(Engine *e)
+{
+    if (e->n == e->cap && eng_set_cap(e, e->cap * 2 + 4) < 0) return -1;
+    int v = e->n;
+    /* row v and column v are zero (fresh calloc'd area or zeroed here) */
+    for (int u = 0; u <= v; u++) {
+        memset(W(e, u, v), 0, (size_t)e->L * sizeof(limb));
+        memset(W(e, v, u), 0, (size_t)e->L * sizeof(limb));
+    }
+    bi_set_small(Y(e, v), 0, e->L);
+    e->mate[v] = -1;
+    e->isdirty[v] = 0;
+    e->frozen[v] = 0;
+    e->act_stale = 1;
+    jmp_buf jb;
+    e->oom = &jb;
+    if (setjmp(jb)) {
+        e->oom = NULL;
+        return -1;
+    }
+    int b = alloc_blossom(e);
+    e->oom = NULL;
+    Blossom *B = &e->bl[b];
+    B->base = v;
+    B->leaves = malloc(sizeof(int));
+    if (!B->leaves) return -1;
+    B->leaves[0] = v;
+    B->nleaves = 1;
+    e->vb[v] = b;
+    e->top[v] = b;
+    e->n = v + 1;
+    return v;
+}
+
+
+/* ------------------------------------------------------------------ the computer */
+
+int eng_init(Engine *e, int size, int64_t restart_divisor)
+{
+    e->L = 1;
+    e->multi_root_limit = 2;
+    e->restart_divisor = restart_divisor;
+    e->tmp = calloc(8, sizeof(limb));
+    e->y = calloc(1, sizeof(limb));
+    e->z = calloc(1, sizeof(limb));
+    if (!e->tmp || !e->y || !e->z) return -1;
+    if (eng_set_cap(e, size) < 0) return -1;
+    for (int i = 0; i < size; i++)
+        if (eng_add_vertex(e) < 0) return -1;
+    return 0;
+}
+
+void eng_free(Engine *e)
+{
+    for (int i = 0; i < e->nbl; i++) {
+        free(e->bl[i].childs);
+        free(e->bl[i].edges);
+        free(e->bl[i].leaves);
+    }
+    free(e->bl);
+    free(e->w);
+    free(e->y);
+    free(e->z);
+    free(e->mate);
+    free(e->vb);
+    free(e->top);
+    free(e->freel);
+    free(e->pending);
+    free(e->dirty);
+    free(e->isdirty);
+    free(e->frozen);
+    free(e->act);
+    free(e->tmp);
+    free(e->stack);
+}
+
+static void unfreeze(Engine *e, int v)
+{
+    if (!e->frozen[v]) return;
+    e->frozen[v] = 0;
+    e->frozen[e->mate[v]] = 0;
+    e->act_stale = 1;
+}
+
+/* set the doubled weight w2 of uv and mark the edge for repair (the body of set_edge_weight) */
+void eng_store_weight(Engine *e, int u, int v, const limb *w2)
+{
+    int L = e->L;
+    if (!memcmp(W(e, u, v), w2, (size_t)L * sizeof(limb))) return;
+    unfreeze(e, u);
+    unfreeze(e, v);
+    bi_copy(W(e, u, v), w2, L);
+    bi_copy(W(e, v, u), w2, L);
+    int bl = bi_bitlen(w2, L);
+    if (bl > e->wbits) e->wbits = bl;
+    if (!e->isdirty[u] && !e->isdirty[v]) {
+        e->isdirty[u] = 1;
+        e->dirty[e->ndirty++] = u;
+    }
+}
+
+static void rebuild_active(Engine *e)
+{
+    if (!e->act_stale) return;
+    int k = 0;
+    for (int v = 0; v < e->n; v++)
+        if (!e->frozen[v]) e->act[k++] = v;
+    e->nact = k;
+    e->act_stale = 0;
+}
+
+int eng_compute(Engine *e)
+{
+    if (!e->ndirty && !e->unsolved) return 0;
+    jmp_buf jb;
+    e->oom = &jb;
+    if (setjmp(jb)) {
+        e->oom = NULL;
+        e->broken = 1;
+        return -1;
+    }
+    rebuild_active(e);
+    if (e->restart_divisor * (int64_t)e->ndirty > e->n) {
+        eng_restart(e);
+    } else {
+        for (int i = 0; i < e->ndirty; i++) eng_reset_vertex(e, e->dirty[i]);
+        flush_pending(e);
+    }
+    for (int i = 0; i < e->ndirty; i++) e->isdirty[e->dirty[i]] = 0;
+    e->ndirty = 0;
+    e->unsolved = 0;
+    eng_solve(e);
+    e->oom = NULL;
+    return 0;
+}
+
+int eng_freeze(Engine *e, int u, int v)
+{
+    int L = e->L;
+    if (e->frozen[u] && e->mate[u] == v) return 1;
+    if (!e->ndirty && !e->frozen[u] && !e->frozen[v]) {
+        for (int x = 0; x < e->n; x++) {
+            if (x == u || x == v) continue;
+            memset(W(e, u, x), 0, (size_t)L * sizeof(limb));
+            memset(W(e, x, u), 0, (size_t)L * sizeof(limb));
+            memset(W(e, v, x), 0, (size_t)L * sizeof(limb));
+            memset(W(e, x, v), 0, (size_t)L * sizeof(limb));
+        }
+        /* BlossomEngine.freeze */
+        int unsettled = e->mate[u] != v || e->bl[e->top[u]].nchilds || e->bl[e->top[v]].nchilds;
+        if (unsettled) {
+            jmp_buf jb;
+            e->oom = &jb;
+            if (setjmp(jb)) {
+                e->oom = NULL;
+                e->broken = 1;
+                return -1;
+            }
+            eng_detach(e, u);
+            eng_detach(e, v);
+            flush_pending(e);
+            e->oom = NULL;
+            e->mate[u] = v;
+            e->mate[v] = u;
+            e->unsolved = 1;
+        }
+        const limb *w = W(e, u, v);
+        if (bi_lt(w, Y(e, v), L)) bi_copy(Y(e, v), w, L);
+        bi_sub(Y(e, u), w, Y(e, v), L);
+        e->frozen[u] = e->frozen[v] = 1;
+        e->act_stale = 1;
+        return 1;
+    }
+    limb *zero = e->tmp;
+    bi_set_small(zero, 0, L);
+    for (int x = 0; x < e->n; x++) {
+        if (x != u && x != v) eng_store_weight(e, u, x, zero);
+        if (x != v && x != u) eng_store_weight(e, v, x, zero);
+    }
+    return 0;
+}
+
+int eng_check_start(Engine *e, const int *mates, const limb *y, int *eu, int *ev)
+{
+    int n = e->n, L = e->L;
+    limb *sum = e->tmp + 4 * L;
+    for (int u = 0; u < n; u++)
+        for (int v = u + 1; v < n; v++) {
+            bi_add(sum, y + (size_t)u * L, y + (size_t)v * L, L);
+            int c = bi_cmp(sum, W(e, u, v), L);
+            if (c < 0 || (mates[u] == v && (c != 0 || bi_is_zero(W(e, u, v), L)))) {
+                *eu = u;
+                *ev = v;
+                return c < 0 ? 1 : 2;
+            }
+        }
+    return 0;
+}
+
+int eng_warm_start(Engine *e, const int *mates, const limb *y)
+{
+    int n = e->n, L = e->L;
+    jmp_buf jb;
+    e->oom = &jb;
+    if (setjmp(jb)) {
+        e->oom = NULL;
+        e->broken = 1;
+        return -1;
+    }
+    eng_drop_blossoms(e);
+    flush_pending(e);
+    e->oom = NULL;
+    for (int v = 0; v < n; v++) {
+        e->mate[v] = mates[v] == v ? -1 : mates[v];
+        bi_copy(Y(e, v), y + (size_t)v * L, L);
+        /* the stage's "infinity" must stay above every dual too */
+        int bl = bi_bitlen(Y(e, v), L);
+        if (bl > e->wbits) e->wbits = bl;
+    }
+    for (int i = 0; i < e->ndirty; i++) e->isdirty[e->dirty[i]] = 0;
+    e->ndirty = 0;
+    e->unsolved = 1;
+    return 0;
+}

@@ -1,0 +1,107 @@
+"""Every change to a stored event: one function each, one database transaction each, an
+audit entry each, the event's ``version`` raised (public pages and caches key on it), and the
+event read back through the library's one check of a stored event before the transaction
+ends (:func:`~.core.check_stored_event`).
+
+One module a topic: :mod:`.core` (errors, transaction, lock, acting user, audit, the check),
+:mod:`.events` (settings, archive, deletion, roles), :mod:`.players`, :mod:`.rounds` (pairing),
+:mod:`.results`, :mod:`.trf_files` (TRF import and export). The knockout and team services are
+:mod:`chessarbiter.web.events.knockout` and :mod:`chessarbiter.web.events.teams`.
+
+The rules come from the library: pairing (:func:`chessarbiter.pairing.dutch.engine.pair_round`,
+the Berger tables), the checks of a hand-made pairing
+(:func:`chessarbiter.pairing.swiss.deviations.check_pairing`), the initial order
+(:mod:`chessarbiter.pairing.swiss.ranking`), TRF in and out. A service that fails raises
+:class:`ServiceError` (or the library's error) and changes nothing. The views call the
+services by this package's names (``services.set_result``).
+"""
+
+from __future__ import annotations
+
+from .core import (
+    ConflictError,
+    ServiceError,
+    User,
+    acting_user,
+    atomic,
+    audit,
+    check_stored_board,
+    check_stored_event,
+    clean_row,
+    locked_event,
+)
+from .events import (
+    archive_event,
+    bracket_played,
+    create_event,
+    delete_event,
+    restore_event,
+    set_role,
+    update_event,
+)
+from .players import (
+    add_forbidden_pair,
+    add_player,
+    add_players,
+    delete_player,
+    draw_numbers_by_lot,
+    players_from_records,
+    reenter_player,
+    renumber_by_rating,
+    set_bye_request,
+    suspicious_entries,
+    update_player,
+    withdraw_player,
+)
+from .results import ResultChange, ResultExistsError, describe_later, set_result
+from .rounds import (
+    check_boards,
+    explain_next_round,
+    pair_next_round,
+    propose_pairing,
+    unpair_last_round,
+)
+from .trf_files import export_trf, import_trf
+
+__all__ = [
+    "ConflictError",
+    "ResultChange",
+    "ResultExistsError",
+    "ServiceError",
+    "User",
+    "acting_user",
+    "add_forbidden_pair",
+    "add_player",
+    "add_players",
+    "archive_event",
+    "atomic",
+    "audit",
+    "bracket_played",
+    "check_boards",
+    "check_stored_board",
+    "check_stored_event",
+    "clean_row",
+    "create_event",
+    "delete_event",
+    "delete_player",
+    "describe_later",
+    "draw_numbers_by_lot",
+    "explain_next_round",
+    "export_trf",
+    "import_trf",
+    "locked_event",
+    "pair_next_round",
+    "players_from_records",
+    "propose_pairing",
+    "reenter_player",
+    "renumber_by_rating",
+    "restore_event",
+    "set_bye_request",
+    "set_result",
+    "set_role",
+    "suspicious_entries",
+    "unpair_last_round",
+    "update_event",
+    "update_player",
+    "withdraw_player",
+]

@@ -1,0 +1,174 @@
+"""The event itself: creating it, its settings (those fixed once pairing or play starts are
+the library's policy, :data:`chessarbiter.event_settings.LOCKED_ONCE_PAIRED` and
+:data:`~chessarbiter.event_settings.LOCKED_ONCE_PLAYED`), archiving, restoring, deleting, and
+who may do what in it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from chessarbiter import event_settings
+from chessarbiter.errors import ChessArbiterError
+
+from .. import models as m
+from .core import (
+    ServiceError,
+    User,
+    acting_user,
+    atomic,
+    audit,
+    check_stored_event,
+    clean_row,
+    locked_event,
+)
+
+
+@atomic
+def create_event(user: User, **fields: Any) -> m.Event:
+    """A new event owned by ``user`` (its chief arbiter), its settings checked first."""
+    event = m.Event(owner=user, **fields)
+    clean_row(event)
+    event.save()
+    m.Role.objects.create(event=event, user=user, kind=m.Role.Kind.CHIEF)
+    check_stored_event(event, settings=True)
+    audit(event, user, "event.create", _("Event created: %(name)s") % {"name": event.name})
+    return event
+
+
+def bracket_played(event: m.Event) -> bool:
+    """Whether a game or a walkover of the event's knockout bracket is recorded: the bracket
+    cannot be drawn again, and
+    :data:`chessarbiter.event_settings.LOCKED_ONCE_PLAYED` are fixed."""
+    return (
+        m.KnockoutGame.objects.filter(match__event=event).exists()
+        or event.knockout_matches.exclude(winner="").exists()
+    )
+
+
+def _locked_message(fields: Sequence[str], when: str) -> str:
+    labels = ", ".join(str(getattr(m.Event._meta.get_field(f), "verbose_name", f)) for f in fields)
+    return _("%(fields)s cannot change %(when)s.") % {"fields": labels, "when": when}
+
+
+@atomic
+def update_event(event: m.Event, user: User, **fields: Any) -> m.Event:
+    """Change the event's settings: each checked by the library's validator, and those that
+    shape stored pairings or results refused once they are stored
+    (:data:`chessarbiter.event_settings.LOCKED_ONCE_PAIRED`, ``LOCKED_ONCE_PLAYED``)."""
+    event = locked_event(event)
+    paired = event.round_set.count()
+    changed = {k: v for k, v in fields.items() if getattr(event, k) != v}
+    locked: list[str] = [f for f in event_settings.LOCKED_ONCE_PAIRED if f in changed]
+    if paired and locked:
+        raise ServiceError(_locked_message(locked, _("after round 1 is paired")))
+    drawn = event.knockout_matches.exists()
+    if drawn and "system" in changed:
+        raise ServiceError(_locked_message(["system"], _("once the bracket is drawn")))
+    locked = [f for f in event_settings.LOCKED_ONCE_PLAYED if f in changed]
+    if locked and bracket_played(event):
+        raise ServiceError(_locked_message(locked, _("once a knockout game is played")))
+    if "rounds" in changed:
+        needed = max(
+            paired,
+            m.ByeRequest.objects.filter(player__event=event).aggregate(n=Max("round"))["n"] or 0,
+        )
+        if changed["rounds"] < needed:
+            raise ServiceError(
+                _("Round %(n)d is already paired or has bye requests.") % {"n": needed}
+            )
+    for k, v in changed.items():
+        setattr(event, k, v)
+    clean_row(event)
+    event.save()
+    if drawn and "knockout_scheme" in changed:
+        event.knockout_matches.all().delete()
+        event.players.update(bracket_number=None)
+        audit(event, user, "knockout.discard", _("The drawn bracket was discarded: draw it again"))
+    check_stored_event(event, settings=True)
+    audit(event, user, "event.update", _("Event settings changed"), fields=sorted(changed))
+    return event
+
+
+@atomic
+def archive_event(event: m.Event, user: User) -> m.Event:
+    """Archive the event: off the public home page and the arbiter's active events, still
+    readable, changed by nothing (:func:`~.core.locked_event` refuses) until
+    :func:`restore_event`."""
+    event = locked_event(event)
+    event.archived = True
+    event.save(update_fields=["archived", "updated_at"])
+    audit(event, user, "event.archive", _("Event archived"))
+    return event
+
+
+@atomic
+def restore_event(event: m.Event, user: User) -> m.Event:
+    """Bring an archived event back (the one change an archived event takes)."""
+    event = locked_event(event, archived_ok=True)
+    if not event.archived:
+        raise ServiceError(_("The event is not archived."))
+    event.archived = False
+    event.save(update_fields=["archived", "updated_at"])
+    audit(event, user, "event.restore", _("Event restored from the archive"))
+    return event
+
+
+@atomic
+def delete_event(event: m.Event, user: User, reason: str = "") -> m.DeletedEvent:
+    """Delete the event and everything in it. What survives it is a
+    :class:`~chessarbiter.web.events.models.DeletedEvent`: who deleted it, when and why, its
+    audit log, and the event as a TRF-2026 file (players, rounds, results) that imports it
+    again."""
+    from .trf_files import export_trf  # which imports create_event from here
+
+    event = locked_event(event, archived_ok=True)
+    try:
+        text, _losses = export_trf(event)
+    except ChessArbiterError as e:
+        text = f"### {e}"
+    entries = [
+        {
+            "at": a.at.isoformat(),
+            "user": a.user.get_username() if a.user else "",
+            "action": a.action,
+            "summary": a.summary,
+        }
+        for a in event.audit.select_related("user").order_by("at", "id")
+    ]
+    entries.append(
+        {
+            "at": timezone.now().isoformat(),
+            "user": user.get_username() if acting_user(user) else "",
+            "action": "event.delete",
+            "summary": _("Event deleted: %(name)s") % {"name": event.name},
+        }
+    )
+    record = m.DeletedEvent.objects.create(
+        event_id=event.pk,
+        name=event.name,
+        owner=event.owner.get_username(),
+        deleted_by=acting_user(user),
+        reason=reason.strip()[:300],
+        trf=text,
+        audit=entries,
+    )
+    event.delete()
+    return record
+
+
+@atomic
+def set_role(event: m.Event, user: User, member: Any, kind: str) -> None:
+    """Give ``member`` a role in the event (chief arbiter, arbiter or viewer)."""
+    event = locked_event(event)
+    m.Role.objects.update_or_create(event=event, user=member, defaults={"kind": kind})
+    audit(
+        event,
+        user,
+        "event.role",
+        _("%(u)s is now %(r)s") % {"u": member.get_username(), "r": m.Role.Kind(kind).label},
+    )

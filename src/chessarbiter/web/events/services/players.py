@@ -1,0 +1,234 @@
+"""The players of an event: registering them (one or many), changing, withdrawing,
+re-entering and removing them, their pairing numbers (by rating, by lot), their bye requests
+and the pairs kept apart."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from chessarbiter import limits, registration
+from chessarbiter.pairing import roundrobin
+from chessarbiter.pairing.swiss.ranking import check_renumbering_allowed, initial_order
+
+from .. import models as m
+from .. import store
+from .core import ServiceError, User, atomic, audit, check_stored_event, clean_row, locked_event
+
+
+def _check_duplicate(event: m.Event, fide_id: str, exclude: int | None = None) -> None:
+    if not fide_id:
+        return
+    qs = event.players.filter(fide_id=fide_id)
+    if exclude is not None:
+        qs = qs.exclude(pk=exclude)
+    other = qs.first()
+    if other is not None:
+        raise ServiceError(
+            _("FIDE ID %(id)s is already registered: %(player)s")
+            % {"id": fide_id, "player": str(other)}
+        )
+
+
+@atomic
+def add_player(event: m.Event, user: User, **fields: Any) -> m.Player:
+    """Register a player with the next free number (late entry when rounds are paired:
+    first round = the next one, C.04.2 C / 2026 art. 2.4)."""
+    event = locked_event(event)
+    player = _register(event, user, fields)
+    check_stored_event(event, players=True)
+    return player
+
+
+def _register(event: m.Event, user: User, fields: dict[str, Any]) -> m.Player:
+    """:func:`add_player` in the caller's transaction, ``event`` locked, the stored event not
+    checked yet."""
+    _check_duplicate(event, fields.get("fide_id", ""))
+    number = (event.players.aggregate(n=Max("number"))["n"] or 0) + 1
+    paired = event.round_set.count()
+    if event.system == m.Event.System.ROUND_ROBIN and paired:
+        raise ServiceError(_("A round robin cannot take players after round 1 is paired."))
+    fields.setdefault("entry_round", paired + 1)
+    if fields["entry_round"] <= paired:
+        raise ServiceError(_("Round %(n)d is already paired.") % {"n": fields["entry_round"]})
+    if event.system != m.Event.System.KNOCKOUT and fields["entry_round"] > event.rounds:
+        raise ServiceError(_("There is no round %(n)d.") % {"n": fields["entry_round"]})
+    limits.check_count("players", number, limits.MAX_PLAYERS)
+    player = m.Player(event=event, number=number, **fields)
+    clean_row(player)
+    player.save()
+    audit(event, user, "player.add", _("Player registered: %(p)s") % {"p": str(player)})
+    return player
+
+
+@atomic
+def add_players(event: m.Event, user: User, players: Sequence[dict[str, Any]]) -> int:
+    """Register many players at once (an import): all of them or none, each checked as
+    :func:`add_player` checks one, the total within :data:`chessarbiter.limits.MAX_PLAYERS`,
+    the stored event checked once at the end."""
+    limits.check_count("players", event.players.count() + len(players), limits.MAX_PLAYERS, 0)
+    if not players:
+        return 0
+    event = locked_event(event)
+    for fields in players:
+        _register(event, user, dict(fields))
+    check_stored_event(event, players=True)
+    return len(players)
+
+
+@atomic
+def update_player(player: m.Player, user: User, **fields: Any) -> m.Player:
+    event = locked_event(player.event)
+    player = m.Player.objects.get(pk=player.pk)
+    _check_duplicate(event, fields.get("fide_id", player.fide_id), exclude=player.pk)
+    changed = {k: v for k, v in fields.items() if getattr(player, k) != v}
+    for k, v in changed.items():
+        setattr(player, k, v)
+    clean_row(player)
+    player.save()
+    check_stored_event(event, players=True)
+    audit(
+        event,
+        user,
+        "player.update",
+        _("Player changed: %(p)s") % {"p": str(player)},
+        fields=sorted(changed),
+    )
+    return player
+
+
+@atomic
+def withdraw_player(player: m.Player, user: User) -> m.Player:
+    """The player is not paired from the next round on (C.04.2 D / 2026 art. 3.2)."""
+    event = locked_event(player.event)
+    player = m.Player.objects.get(pk=player.pk)
+    player.withdrawn_from_round = event.round_set.count() + 1
+    player.save(update_fields=["withdrawn_from_round"])
+    check_stored_event(event)
+    audit(
+        event,
+        user,
+        "player.withdraw",
+        _("%(p)s withdrawn from round %(r)d")
+        % {"p": str(player), "r": player.withdrawn_from_round},
+    )
+    return player
+
+
+@atomic
+def reenter_player(player: m.Player, user: User) -> m.Player:
+    event = locked_event(player.event)
+    player = m.Player.objects.get(pk=player.pk)
+    player.withdrawn_from_round = None
+    player.save(update_fields=["withdrawn_from_round"])
+    check_stored_event(event)
+    audit(event, user, "player.reenter", _("%(p)s re-entered") % {"p": str(player)})
+    return player
+
+
+@atomic
+def delete_player(player: m.Player, user: User) -> None:
+    event = locked_event(player.event)
+    if event.round_set.exists():
+        raise ServiceError(_("Players cannot be removed once round 1 is paired; withdraw them."))
+    name = str(player)
+    player.delete()
+    check_stored_event(event)
+    audit(event, user, "player.delete", _("Player removed: %(p)s") % {"p": name})
+
+
+@atomic
+def renumber_by_rating(event: m.Event, user: User) -> None:
+    """Pairing numbers in the initial order (C.04.2 B / 2026 art. 2), allowed until round 4
+    is paired."""
+    event = locked_event(event)
+    check_renumbering_allowed(event.round_set.count())
+    rows = list(event.players.all())
+    lib = store.tournament(event)
+    order = initial_order(lib)
+    by_number = {p.number: p for p in rows}
+    # two passes: away from the unique numbers, then into place
+    for p in rows:
+        p.number += 100000
+    m.Player.objects.bulk_update(rows, ["number"])
+    for new, lp in enumerate(order, start=1):
+        by_number[lp.number].number = new
+    m.Player.objects.bulk_update(rows, ["number"])
+    check_stored_event(event)
+    audit(event, user, "player.renumber", _("Pairing numbers set by rating"))
+
+
+@atomic
+def draw_numbers_by_lot(event: m.Event, user: User, seed: str) -> None:
+    """Round robin pairing numbers drawn by lot (C.05 Annex 1), reproducibly from ``seed``
+    (published with the draw, so anyone can repeat it)."""
+    event = locked_event(event)
+    if event.round_set.exists():
+        raise ServiceError(_("The numbers cannot be drawn again once round 1 is paired."))
+    rows = list(event.players.order_by("number"))
+    order = roundrobin.draw_lots(rows, seed)
+    for p in rows:
+        p.number += 100000
+    m.Player.objects.bulk_update(rows, ["number"])
+    for new, p in enumerate(order, start=1):
+        p.number = new
+    m.Player.objects.bulk_update(rows, ["number"])
+    check_stored_event(event)
+    audit(
+        event,
+        user,
+        "player.lots",
+        _("Pairing numbers drawn by lot (seed %(seed)s)") % {"seed": seed},
+        seed=seed,
+    )
+
+
+@atomic
+def set_bye_request(player: m.Player, user: User, round_number: int, kind: str) -> None:
+    event = locked_event(player.event)
+    if round_number <= event.round_set.count():
+        raise ServiceError(_("Round %(n)d is already paired.") % {"n": round_number})
+    if not 1 <= round_number <= event.rounds:
+        raise ServiceError(_("There is no round %(n)d.") % {"n": round_number})
+    if kind:
+        m.ByeRequest.objects.update_or_create(
+            player=player, round=round_number, defaults={"kind": kind}
+        )
+        summary = _("%(p)s: bye requested for round %(r)d") % {"p": str(player), "r": round_number}
+    else:
+        m.ByeRequest.objects.filter(player=player, round=round_number).delete()
+        summary = _("%(p)s: bye request for round %(r)d withdrawn") % {
+            "p": str(player),
+            "r": round_number,
+        }
+    check_stored_event(event)
+    audit(event, user, "player.bye", summary, round=round_number, kind=kind)
+
+
+@atomic
+def add_forbidden_pair(event: m.Event, user: User, first: m.Player, second: m.Player) -> None:
+    event = locked_event(event)
+    if first.pk == second.pk:
+        raise ServiceError(_("A player cannot be kept apart from himself."))
+    m.ForbiddenPair.objects.create(event=event, first=first, second=second)
+    check_stored_event(event)
+    audit(
+        event,
+        user,
+        "event.forbidden",
+        _("%(a)s and %(b)s are not to be paired") % {"a": str(first), "b": str(second)},
+    )
+
+
+def suspicious_entries(event: m.Event) -> list[str]:
+    """The event's entries that look like mistakes, for the arbiter to check after an import
+    (:func:`chessarbiter.registration.suspicious_players`)."""
+    return registration.suspicious_players([store.library_player(p) for p in event.players.all()])
+
+
+def players_from_records(records: Iterable[Any]) -> list[dict[str, Any]]:
+    """Player fields from the library's registration records (CSV, FIDE rating lists)."""
+    return [store.player_fields(r.to_player(k)) for k, r in enumerate(records, start=1)]

@@ -1,0 +1,217 @@
+"""The rounds of an event played in rounds: the next round proposed, explained, checked
+when made by hand, paired and stored, and the last one unpaired. The pairings are the
+library's (:func:`chessarbiter.pairing.dutch.engine.pair_round`, the Berger tables of
+:mod:`chessarbiter.pairing.roundrobin`, the checks of a hand-made pairing
+:func:`chessarbiter.pairing.swiss.deviations.check_pairing`); the entry of the player without
+an opponent is the system's (:func:`chessarbiter.pairing.byes.bye_result`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from chessarbiter.model import Tournament
+from chessarbiter.pairing import roundrobin
+from chessarbiter.pairing.byes import bye_result
+from chessarbiter.pairing.dutch.engine import explain_round
+from chessarbiter.pairing.dutch.engine import pair_round as dutch_pair_round
+from chessarbiter.pairing.readiness import IncompleteRoundError, check_ready_to_pair
+from chessarbiter.pairing.round_pairing import Board as LibBoard
+from chessarbiter.pairing.round_pairing import RoundPairing
+
+from .. import models as m
+from .. import store
+from .core import (
+    ServiceError,
+    User,
+    acting_user,
+    atomic,
+    audit,
+    check_stored_event,
+    locked_event,
+)
+
+
+def _not_in_rounds() -> ServiceError:
+    return ServiceError(
+        _(
+            "A knockout event is not paired in rounds: its matches are drawn and played on the "
+            "bracket."
+        )
+    )
+
+
+def _round_to_pair(event: m.Event, loaded: store.Loaded) -> int:
+    """The number of the round to pair next. Refused for a knockout event (its matches are
+    drawn and followed on the bracket), when every round is paired, and while the last paired
+    round has games without a result."""
+    if event.system == m.Event.System.KNOCKOUT:
+        raise _not_in_rounds()
+    nxt = loaded.rounds_paired + 1
+    if nxt > event.rounds:
+        raise ServiceError(_("All %(n)d rounds are paired.") % {"n": event.rounds})
+    try:
+        check_ready_to_pair(loaded.tournament, nxt)
+    except IncompleteRoundError as e:
+        boards = sorted(
+            n for g in e.games if (n := loaded.board_number(e.round, g.white, g.black)) is not None
+        )
+        raise ServiceError(
+            _("Round %(n)d has games without a result (boards %(boards)s).")
+            % {"n": e.round, "boards": ", ".join(map(str, boards)) or "?"}
+        ) from e
+    return nxt
+
+
+def _proposal(event: m.Event, loaded: store.Loaded) -> RoundPairing:
+    nxt = _round_to_pair(event, loaded)
+    t = loaded.tournament
+    if event.system == m.Event.System.ROUND_ROBIN:
+        return _round_robin_pairing(t, nxt)
+    if len(t) < 2:
+        raise ServiceError(_("Register at least two players first."))
+    return dutch_pair_round(t, store.dutch_edition(event))
+
+
+def propose_pairing(event: m.Event, loaded: store.Loaded | None = None) -> RoundPairing:
+    """The next round's pairing as the rules make it (nothing is stored); ``loaded``: the
+    event as already read by the caller (read here otherwise)."""
+    return _proposal(event, loaded or store.load(event))
+
+
+def _round_robin_pairing(t: Tournament, round_number: int) -> RoundPairing:
+    pairs = roundrobin.pair_round(t, round_number)
+    boards = tuple(LibBoard(w, b) for w, b in pairs if b != roundrobin.BYE)
+    bye = next((w for w, b in pairs if b == roundrobin.BYE), None)
+    return RoundPairing(round_number, boards, bye)
+
+
+def explain_next_round(event: m.Event) -> list[str]:
+    """The engine's explanation of the next round, bracket by bracket (2026 rules); only for
+    a Swiss event, the one system the Dutch engine pairs."""
+    if event.system != m.Event.System.SWISS:
+        raise ServiceError(
+            _("Only a Swiss event is paired by the Dutch system: there is nothing to explain.")
+        )
+    t = store.tournament(event)
+    _pairing, lines = explain_round(t, store.dutch_edition(event))
+    return lines
+
+
+@atomic
+def pair_next_round(
+    event: m.Event,
+    user: User,
+    boards: Sequence[tuple[int, int | None]] | None = None,
+    note: str = "",
+) -> m.Round:
+    """Pair and store the next round: the rules' pairing, or ``boards`` (white, black) set by
+    hand, whose rule breaks are recorded with the arbiter's ``note``.
+
+    A hand-made pairing with an absolute error (a player against himself or twice in the
+    round, an unknown or withdrawn player, a second pairing-allocated bye) is refused whatever
+    the note (:class:`~chessarbiter.pairing.swiss.deviations.InvalidPairingError`). Every round,
+    however made, is then read back from the stored rows and must pass the library's
+    consistency check (:meth:`chessarbiter.model.Tournament.check`), or nothing is stored."""
+    if event.system in (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS):
+        from ..teams import pair_round as pair_team_round
+
+        if boards is not None:
+            raise ServiceError(_("Team matches cannot be paired by hand yet."))
+        return pair_team_round(event, user)
+    event = locked_event(event)
+    loaded = store.load(event)
+    deviations: list[dict[str, Any]] = []
+    if boards is None:
+        proposed = _proposal(event, loaded)
+        number = proposed.round
+        pairs: list[tuple[int, int | None]] = [(b.white, b.black) for b in proposed.boards]
+        if proposed.bye is not None:
+            pairs.append((proposed.bye, None))
+    else:
+        # by hand: the engine is not run (it may find no pairing where the arbiter can)
+        number = _round_to_pair(event, loaded)
+        pairs = list(boards)
+        found = _checked(event, loaded.tournament, pairs)
+        deviations = [d.__dict__ | {"players": list(d.players)} for d in found]
+        if deviations and not note.strip():
+            raise ServiceError(_("The pairing breaks rules: say why in the note."))
+    rnd = m.Round.objects.create(
+        event=event,
+        number=number,
+        paired_by=acting_user(user),
+        manual=boards is not None,
+        deviations=[{"note": note, **d} for d in deviations],
+    )
+    by_number = {p.number: p for p in loaded.players.values()}
+    bye = bye_result(event.system).value
+    rows = []
+    for i, (white, black) in enumerate(pairs, start=1):
+        rows.append(
+            m.Board(
+                round=rnd,
+                number=i,
+                white=by_number[white],
+                black=by_number[black] if black is not None else None,
+                result="" if black is not None else bye,
+            )
+        )
+    m.Board.objects.bulk_create(rows)
+    # read back from the stored rows: refused (nothing stored) unless the library's check of
+    # a stored event passes, its rounds' consistency included (Tournament.check, as the TRF
+    # reader applies it)
+    check_stored_event(event, _("Round %(n)d cannot be published") % {"n": rnd.number})
+    audit(
+        event,
+        user,
+        "round.pair",
+        _("Round %(n)d paired") % {"n": rnd.number}
+        + (_(" by hand, %(k)d rule deviations") % {"k": len(deviations)} if boards else ""),
+        round=rnd.number,
+        deviations=deviations,
+    )
+    return rnd
+
+
+def _checked(event: m.Event, t: Tournament, pairs: Sequence[tuple[int, int | None]]) -> list[Any]:
+    from chessarbiter.pairing.swiss.deviations import check_pairing
+
+    if event.system == m.Event.System.KNOCKOUT:
+        raise _not_in_rounds()
+    return list(check_pairing(t, pairs, store.dutch_edition(event)))
+
+
+def check_boards(event: m.Event, pairs: Sequence[tuple[int, int | None]]) -> list[Any]:
+    """The rule deviations of a hand-made pairing of the next round, each one the arbiter may
+    confirm with a reason (library check,
+    :func:`chessarbiter.pairing.swiss.deviations.check_pairing`).
+
+    :raises InvalidPairingError: for a pairing no arbiter may publish (a player against
+        himself or twice in the round, a withdrawn player, a second pairing-allocated bye).
+    :raises UnknownPlayerError: for a pairing number that names no player of the event.
+    """
+    return _checked(event, store.tournament(event), pairs)
+
+
+@atomic
+def unpair_last_round(event: m.Event, user: User) -> int:
+    event = locked_event(event)
+    if event.system == m.Event.System.KNOCKOUT:
+        raise _not_in_rounds()
+    rnd = event.round_set.order_by("-number").first()
+    if rnd is None:
+        raise ServiceError(_("No round is paired."))
+    number = rnd.number
+    results = rnd.boards.exclude(result="").exclude(black=None).count()
+    rnd.delete()
+    check_stored_event(event)
+    audit(
+        event,
+        user,
+        "round.unpair",
+        _("Round %(n)d unpaired (%(k)d results deleted)") % {"n": number, "k": results},
+        round=number,
+    )
+    return number
