@@ -7,8 +7,9 @@ from decimal import Decimal
 import pytest
 
 from chessarbiter.errors import ChessArbiterError, PairingError
-from chessarbiter.model.teams import ColourPreferenceType, MatchScoring, PrimaryScore
-from chessarbiter.pairing.teams import pair_team_round
+from chessarbiter.model import Tournament
+from chessarbiter.model.teams import ColourPreferenceType, MatchScoring, PrimaryScore, TeamEvent
+from chessarbiter.pairing.teams import TeamFileOptions, pair_team_round, team_file_options
 from chessarbiter.pairing.teams.c0406 import pair_c0406, team_states
 from chessarbiter.pairing.teams.dutch_mp import pair_dutch_mp
 from chessarbiter.pairing.teams.team_swiss import TeamSwissSystem, pairing_score_problem
@@ -59,3 +60,21 @@ def test_match_points_1_half_0_are_paired_as_match_points() -> None:
     with pytest.raises(PairingError, match="1/½/0"):
         pair_team_round(event, TeamSwissSystem.DUTCH_MP, 5, primary=PrimaryScore.MP1)
     assert pairing_score_problem(TeamSwissSystem.C0406, PrimaryScore.MP1, event.scoring) is None
+
+
+def test_team_file_options_follow_the_192_code_else_the_event() -> None:
+    """TRF-2026 192 and C.04.6 1.2.1 / 1.7: the options a team file states for the team Swiss
+    (they were worked out by the command line until the rule moved into the library)."""
+    event = TeamEvent(boards=4, primary="gp")
+    coded = Tournament(total_rounds=7, system="FIDE_TEAM_TYPEB_GP")
+    assert team_file_options(coded, event) == TeamFileOptions(
+        7, PrimaryScore.GP, ColourPreferenceType.B, False
+    )
+    plain = Tournament(total_rounds=5, system="")
+    assert team_file_options(plain, event) == TeamFileOptions(
+        5, PrimaryScore.GP, ColourPreferenceType.A, True
+    )
+    with pytest.raises(PairingError, match="number of rounds"):
+        team_file_options(Tournament(system="FIDE_TEAM"), event)
+    with pytest.raises(PairingError, match=r"C\.04\.7"):
+        team_file_options(Tournament(total_rounds=9, system="FIDE_TEAM_BAKU"), event)

@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 
 from chessarbiter import trf
-from chessarbiter.errors import PairingError
 from chessarbiter.model.teams import ColourPreferenceType, PrimaryScore
+from chessarbiter.pairing.teams import team_file_options
 from chessarbiter.pairing.teams.c0406 import pair_c0406
 from chessarbiter.pairing.teams.dutch_mp import pair_dutch_mp
 from chessarbiter.pairing.teams.team_swiss import (
@@ -20,7 +20,7 @@ from chessarbiter.pairing.teams.team_swiss import (
     board1_colours,
     pairing_score_problem,
 )
-from chessarbiter.trf.teams import event_from_tournament, team_code
+from chessarbiter.trf.teams import event_from_tournament
 
 
 def _number(value: Decimal | None) -> str:
@@ -93,13 +93,7 @@ def register(group: click.Group) -> None:
         """Pair the next round of the TRF team file FILE."""
         tournament = trf.load(file)
         event = event_from_tournament(tournament)
-        if tournament.total_rounds is None:
-            raise PairingError("the number of rounds is not known (TRF 142 or XXR)")
-        code = team_code(tournament.system)
-        if (code is not None and code.baku) or tournament.accelerations:
-            raise PairingError(
-                "acceleration (C.04.7, TRF 250 / *_BAKU) is not implemented for team pairing"
-            )
+        options = team_file_options(tournament, event)
         colours = board1_colours(tournament, event)
         names = {n: t.name for n, t in event.teams.items()}
         chosen = TeamSwissSystem(system)
@@ -115,28 +109,25 @@ def register(group: click.Group) -> None:
             ratings = {n: p.rating for n, p in tournament.players.items()}
             pairing = pair_dutch_mp(
                 event,
-                tournament.total_rounds,
+                options.total_rounds,
                 colours=colours,
                 initial_colour=tournament.initial_colour,
                 player_ratings=ratings,
             )
             heading = "Dutch system (C.04.3) on match points"
         else:
-            primary_score = PrimaryScore(primary) if primary else None
-            if primary_score is None:
-                primary_score = code.primary if code else PrimaryScore(event.primary)
+            primary_score = PrimaryScore(primary) if primary else options.primary
             preference = (
                 ColourPreferenceType(colour_preference)
                 if colour_preference
-                else (code.preference if code else ColourPreferenceType.A)
+                else options.colour_preference_type
             )
-            use_secondary = code.use_secondary if code else True
             pairing = pair_c0406(
                 event,
-                tournament.total_rounds,
+                options.total_rounds,
                 primary=primary_score,
                 colour_preference_type=preference,
-                use_secondary=use_secondary,
+                use_secondary=options.use_secondary,
                 initial_colour=tournament.initial_colour,
                 colours=colours,
             )

@@ -11,9 +11,10 @@ FIDE Swiss Team Pairing System), with what they share in
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from chessarbiter.errors import PairingError
-from chessarbiter.model import Colour
+from chessarbiter.model import Colour, Tournament
 from chessarbiter.model.teams import ColourPreferenceType, PrimaryScore, TeamEvent
 from chessarbiter.pairing.teams.c0406 import pair_c0406
 from chessarbiter.pairing.teams.dutch_mp import pair_dutch_mp
@@ -22,8 +23,43 @@ from chessarbiter.pairing.teams.team_swiss import (
     TeamSwissSystem,
     pairing_score_problem,
 )
+from chessarbiter.trf.teams import team_code
 
-__all__ = ["pair_team_round"]
+__all__ = ["TeamFileOptions", "pair_team_round", "team_file_options"]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamFileOptions:
+    """The C.04.6 options a team file states: the number of rounds, the primary score (C.04.6
+    1.2.1), the colour preference type (1.7) and whether the secondary score is used (1.2.1,
+    4.2.2)."""
+
+    total_rounds: int
+    primary: PrimaryScore
+    colour_preference_type: ColourPreferenceType
+    use_secondary: bool
+
+
+def team_file_options(tournament: Tournament, event: TeamEvent) -> TeamFileOptions:
+    """The options a TRF-2026 team file gives the team Swiss: those of its ``192`` team code
+    (:func:`~chessarbiter.trf.teams.team_code`), else the event's primary score, colour
+    preference type A and the secondary score used.
+
+    :raises PairingError: when the file does not say how many rounds the event has (TRF
+        ``142`` or ``XXR``: C.04.6 needs it), or asks for acceleration (C.04.7: TRF ``250``
+        or a ``_BAKU`` code), which team pairing does not implement.
+    """
+    rounds = tournament.total_rounds
+    if rounds is None:
+        raise PairingError("the number of rounds is not known (TRF 142 or XXR)")
+    code = team_code(tournament.system)
+    if (code is not None and code.baku) or tournament.accelerations:
+        raise PairingError(
+            "acceleration (C.04.7, TRF 250 / *_BAKU) is not implemented for team pairing"
+        )
+    if code is None:
+        return TeamFileOptions(rounds, PrimaryScore(event.primary), ColourPreferenceType.A, True)
+    return TeamFileOptions(rounds, code.primary, code.preference, code.use_secondary)
 
 
 def pair_team_round(
