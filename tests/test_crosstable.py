@@ -329,3 +329,22 @@ def test_issue_13_item_5_the_grid_places_are_the_standings_places() -> None:
     swiss = crosstable_text(t, rows=rows, layout="swiss").splitlines()[2:]
     assert [line.split()[0] for line in swiss] == ["1", "2", "3", "4", "5", "6"]
     assert [int(line.split()[1]) for line in swiss] == [r.pairing_number for r in rows]
+
+
+def test_tiebreaks_written_as_on_every_page() -> None:
+    """Issue 15 item 4: tie-break values are written one way everywhere (``format_tiebreak``:
+    a decimal point, never ½), in the text standings and crosstable too; points keep ½."""
+    from chessarbiter.crosstable import crosstable_text, standings_text
+    from chessarbiter.model import Player, Result, Tournament
+    from chessarbiter.standings import ranking
+
+    t = Tournament(total_rounds=2)
+    for n in (1, 2, 3):
+        t.add_player(Player(n, f"P{n}"))
+    t.record_game(1, 1, 2, Result.DRAW)
+    t.record_game(2, 1, 3, Result.DRAW)
+    t.record_game(2, 2, 3, Result.WIN)
+    rows = ranking(t, "BH")
+    for text in (standings_text(rows), crosstable_text(t, rows=rows, layout="swiss")):
+        last_column = [line.split()[-1] for line in text.splitlines()[2:]]
+        assert last_column == ["1", "1.5", "1.5"], text

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Literal, TypeAlias
 
-from chessarbiter.formatting import format_points
+from chessarbiter.formatting import format_points, format_tiebreak
 from chessarbiter.model import Colour, PlayerId, Result, RoundEntry, Tournament
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
 from chessarbiter.standings import Standing, resolve_after_round, standings
@@ -132,7 +132,7 @@ def standings_text(rows: Sequence[Standing], *, ascii: bool = False) -> str:
             _rating(row.rating),
             row.federation,
             format_points(row.points, ascii=ascii),
-            *(format_points(row.tiebreaks[n], ascii=ascii) for n in tiebreak_names),
+            *(format_tiebreak(row.tiebreaks[n]) for n in tiebreak_names),
         ]
         for row in rows
     ]
@@ -329,7 +329,7 @@ def _swiss_text(rows: Sequence[Standing], *, ascii: bool) -> str:
             row.federation,
             *(swiss_cell(e, width, ascii=ascii) for e in row.entries),
             format_points(row.points, ascii=ascii),
-            *(format_points(row.tiebreaks[n], ascii=ascii) for n in tiebreak_names),
+            *(format_tiebreak(row.tiebreaks[n]) for n in tiebreak_names),
         ]
         for row in rows
     ]

@@ -1,5 +1,6 @@
 """Numbers as an arbiter writes them: points with the vulgar fraction (``6½``) or in decimals
-(``6.5``), and tie-break values without trailing zeros (``31``, ``6.5``).
+(``6.5``), and tie-break values in decimals without trailing zeros (``31``, ``6.5``,
+``25.25``): :func:`format_tiebreak`, the one form of every page, printout and export.
 
 Shared by the printed tables (:mod:`chessarbiter.crosstable`, :mod:`chessarbiter.output`) and
 the tie-break breakdowns (:mod:`chessarbiter.tiebreaks.breakdown`); it depends on nothing else
@@ -13,11 +14,19 @@ of the package.
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
-__all__ = ["format_points", "plain_number"]
+__all__ = ["TIEBREAK_DECIMALS", "format_points", "format_tiebreak", "plain_number"]
 
 _HALF = Decimal("0.5")
+
+#: C.07 (2023/2026): no tie-break value needs more than two decimals. Sums of points are
+#: whole or half points (or the point system's own steps); a Sonneborn-Berger product of
+#: halves gives quarters (``25.25``); the averages C.07 defines are rounded by its text, the
+#: Average of Opponents' Buchholz (8.2) to hundredths, the ratings averages (ARO, TPR, APRO,
+#: APPO: Art. 10) to whole numbers.
+TIEBREAK_DECIMALS = 2
+_TIEBREAK_STEP = Decimal(1).scaleb(-TIEBREAK_DECIMALS)
 
 
 def format_points(points: Decimal, *, ascii: bool = False) -> str:
@@ -44,3 +53,25 @@ def plain_number(value: Decimal) -> str:
     ('6.5', '31')
     """
     return format(value.normalize(), "f")
+
+
+def format_tiebreak(value: Decimal, *, decimal_separator: str = ".") -> str:
+    """A tie-break value as every table prints it (C.07 2023/2026): decimals, at most
+    :data:`TIEBREAK_DECIMALS` of them (a value with more, such as the average of a direct
+    encounter between three players, is rounded half up to hundredths), trailing zeros
+    trimmed, never an exponent and never a vulgar fraction (a column of tie-breaks mixes
+    ``31.5`` and ``25.25``; the fraction is for points). ``decimal_separator`` is the only
+    thing a language changes (``31,5`` in Russian pages); files and exports keep the point.
+
+    >>> [format_tiebreak(Decimal(v)) for v in ("31.0", "6.50", "25.25", "0", "-1.5", "1E+1")]
+    ['31', '6.5', '25.25', '0', '-1.5', '10']
+    >>> format_tiebreak(Decimal(2) / 3), format_tiebreak(Decimal("0.125"))
+    ('0.67', '0.13')
+    >>> format_tiebreak(Decimal("31.50"), decimal_separator=",")
+    '31,5'
+    """
+    rounded = value.quantize(_TIEBREAK_STEP, rounding=ROUND_HALF_UP)
+    text = plain_number(rounded)
+    if text == "-0":
+        text = "0"
+    return text.replace(".", decimal_separator)

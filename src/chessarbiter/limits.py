@@ -60,6 +60,11 @@ MAX_FILE_PROBLEMS = 100
 #: Bytes of one FIDE rating list read for registration (FIDE's full list, every player of the
 #: world in one text file, is about 100 MB).
 MAX_RATING_LIST_BYTES = 256 * 1024 * 1024
+#: Players of one FIDE rating list read into the player database (FIDE's has about 1.2 million).
+MAX_RATING_LIST_PLAYERS = 3_000_000
+#: Bytes of one FIDE rating list file imported into the player database, read as a stream (the
+#: XML list of every player is about 1 GB).
+MAX_RATING_LIST_FILE_BYTES = 2 * 1024 * 1024 * 1024
 
 
 # -- the command line's schedules, calendars and clocks ---------------------------------------
@@ -93,3 +98,12 @@ MAX_FLAG_NODES = 200_000
 #: FIDE's written style, has about 100), and digits of one of its numbers (seconds, moves).
 MAX_TIME_CONTROL_CHARS = 500
 MAX_TIME_CONTROL_DIGITS = 9
+
+
+# -- the organiser's lists ----------------------------------------------------------------------
+
+#: Characters of a category a user types (``U12&F|FED=GER``...; real ones have a few dozen).
+MAX_CATEGORY_CHARS = 200
+#: Characters of an event's prize table (TOML; :data:`chessarbiter.prizes.MAX_PRIZES` prizes of
+#: a few lines each fit).
+MAX_PRIZE_TABLE_CHARS = 1_000_000

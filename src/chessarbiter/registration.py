@@ -40,16 +40,18 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import unicodedata
 import xml.etree.ElementTree as ET
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Final, NoReturn
 
 from chessarbiter.errors import ChessArbiterError, FileFormatError, Problem
+from chessarbiter.limits import MAX_RATING_LIST_PLAYERS
 from chessarbiter.model import Player
 from chessarbiter.pairing.swiss.ranking import TITLE_ORDER
 from chessarbiter.timecontrol.laws import classify
@@ -60,10 +62,15 @@ __all__ = [
     "PlayerIndex",
     "PlayerList",
     "PlayerRecord",
+    "RatingListEntry",
+    "RatingListStream",
     "RegistrationError",
     "find_players",
+    "fold_name",
+    "iter_fide_rating_list",
     "read_fide_rating_list",
     "read_players_csv",
+    "stream_fide_rating_list",
     "suspicious_players",
 ]
 
@@ -163,6 +170,64 @@ class PlayerList(list[PlayerRecord]):
     ) -> None:
         super().__init__(records)
         self.warnings: list[Problem] = list(warnings)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingListEntry:
+    """One player of a FIDE rating list with everything the list says of him: what a player
+    database keeps (:class:`PlayerRecord` keeps one rating, the one an event is played with).
+
+    Values are normalised as :class:`PlayerRecord`'s: ``sex`` ``"m"``/``"w"``/``""``,
+    ``birth`` a year or ``""``, a rating ``None`` when unrated (``0`` or blank in the list) or
+    when the file has no such list. ``title`` is the list's ``Tit``, ``women_title`` its
+    ``WTit``, ``other_titles`` its ``OTit`` (arbiter and trainer titles: ``IA,FT``...).
+
+    >>> e = RatingListEntry(700070, "Polgar, Judit", "HUN", "w", "GM", "", "", "1976", "wi",
+    ...                     2675, 2636, 2736)
+    >>> e.rating("rapid"), e.to_record("blitz").rating, e.to_record("standard").inactive
+    (2636, 2736, True)
+    """
+
+    fide_id: int
+    name: str
+    federation: str = ""
+    sex: str = ""
+    title: str = ""
+    women_title: str = ""
+    other_titles: str = ""
+    birth: str = ""
+    flag: str = ""
+    standard: int | None = None
+    rapid: int | None = None
+    blitz: int | None = None
+
+    def rating(self, kind: str) -> int | None:
+        """The rating of the list ``kind`` (one of :data:`RATING_KINDS`).
+
+        :raises ValueError: for a ``kind`` that is none of :data:`RATING_KINDS`.
+        """
+        if kind == "standard":
+            return self.standard
+        if kind == "rapid":
+            return self.rapid
+        if kind == "blitz":
+            return self.blitz
+        raise ValueError(f"rating_kind must be one of {', '.join(RATING_KINDS)}, not {kind!r}")
+
+    def to_record(self, kind: str) -> PlayerRecord:
+        """The :class:`PlayerRecord` of an event played with the ``kind`` rating: the title is
+        ``Tit``, or the women's title when that is blank (the TRF has one title field)."""
+        return PlayerRecord(
+            self.name,
+            self.rating(kind),
+            self.fide_id,
+            self.federation,
+            self.title or self.women_title,
+            self.sex,
+            self.birth,
+            "",
+            self.flag,
+        )
 
 
 # -- reporting ------------------------------------------------------------------------------
@@ -736,6 +801,7 @@ _TXT_LABELS: Final = {
     "sex": "sex",
     "tit": "title",
     "wtit": "women_title",
+    "otit": "other_titles",
     "b-day": "birth",
     "bday": "birth",
     "born": "birth",
@@ -783,121 +849,158 @@ def _split_lines(text: str) -> list[str]:
     return text.split("\n")
 
 
-def _read_fide_txt(text: str, source: str, kind: str) -> PlayerList:
-    report = _Report(source)
-    lines = _split_lines(text)
-    h = next(i for i, line in enumerate(lines) if line.strip())
-    header = lines[h].rstrip("\r")
+def _txt_layout(
+    header: str, line: int, report: _Report, kinds: Sequence[str], single: str
+) -> tuple[dict[str, tuple[int, int | None]], dict[str, tuple[int, int | None]]]:
+    """The columns of a text list's header line (its ``line``-th line), and the column of each
+    rating of ``kinds`` it holds: a combined list's SRtng/RRtng/BRtng, a single list's one
+    rating as ``single``. A header that is not a rating list's, or that lacks the rating of
+    the only kind asked for, is an error."""
     columns = _txt_columns(header)
     if "id" not in columns or "name" not in columns:
         report.error(
-            h + 1,
+            line,
             1,
             "not a FIDE rating list: the first line should be its header "
             '("ID Number      Name ... Fed Sex Tit ...")',
         )
         report.fail()
-    rating_column = columns.get(f"rating {kind}") or columns.get("rating single")
-    if rating_column is None:
-        if any(key.startswith("rating ") for key in columns):
-            label = _TXT_RATING_LABELS[kind]
-            report.error(h + 1, 1, f"the header has no {kind} rating column ({label})")
+    ratings: dict[str, tuple[int, int | None]] = {}
+    if "rating single" in columns:
+        ratings[single] = columns["rating single"]
+    else:
+        for kind in kinds:
+            if f"rating {kind}" in columns:
+                ratings[kind] = columns[f"rating {kind}"]
+    if not ratings:
+        if len(kinds) == 1 and any(key.startswith("rating ") for key in columns):
+            label = _TXT_RATING_LABELS[kinds[0]]
+            report.error(line, 1, f"the header has no {kinds[0]} rating column ({label})")
         else:
-            report.error(h + 1, 1, "the header has no rating column (SRtng, or the month)")
+            report.error(line, 1, "the header has no rating column (SRtng, or the month)")
         report.fail()
+    return columns, ratings
+
+
+def _txt_entries(
+    lines: Iterable[tuple[int, str]],
+    columns: dict[str, tuple[int, int | None]],
+    ratings: dict[str, tuple[int, int | None]],
+    report: _Report,
+) -> Iterator[RatingListEntry]:
+    """The players of a text list's ``lines`` (numbered, the header's excluded), each checked
+    as :func:`read_fide_rating_list` says; problems go to ``report`` (which raises at the
+    hundredth error)."""
     none = (0, 0)
     i0, i1 = columns["id"]
     n0, n1 = columns["name"]
-    r0, r1 = rating_column
     f0, f1 = columns.get("federation", none)
     s0, s1 = columns.get("sex", none)
     t0, t1 = columns.get("title", none)
     w0, w1 = columns.get("women_title", none)
+    o0, o1 = columns.get("other_titles", none)
     b0, b1 = columns.get("birth", none)
     g0, g1 = columns.get("flag", none)
-    records: list[PlayerRecord] = []
-    append = records.append
+    rating_columns = [(kind, r0, r1) for kind, (r0, r1) in ratings.items()]
     shared: dict[str, str] = {}  # one string object for each federation, title, year...
     share = shared.setdefault
     seen: set[int] = set()
     fide_sex = _FIDE_SEX
-    record = PlayerRecord
-    # the columns just before the id's and the rating's neighbours: blank unless a line has
+    entry = RatingListEntry
+    # the columns just before the id's and the ratings' neighbours: blank unless a line has
     # moved (a value running into the next field would be read as part of it)
-    seams = sorted({c for c in (i1, r0, r1) if c is not None and c > 0})
-    for index in range(h + 1, len(lines)):
-        line = lines[index]
+    seams = sorted(
+        {c for c in (i1, *(c for r in ratings.values() for c in r)) if c is not None and c > 0}
+    )
+    for number, line in lines:
         if not line or line.isspace():
             continue
-        misaligned = next((c for c in seams if line[c - 1 : c].strip()), None)
-        if misaligned is not None:
-            report.error(
-                index + 1, misaligned, "column should be blank: are the columns misaligned?"
-            )
+        misaligned = 0
+        for c in seams:
+            if line[c - 1 : c].strip():
+                misaligned = c
+                break
+        if misaligned:
+            report.error(number, misaligned, "column should be blank: are the columns misaligned?")
             continue
         raw = line[i0:i1].strip()
         if not (raw.isdigit() and raw.isascii()):
-            report.error(index + 1, i0 + 1, f"FIDE id {_q(raw)} is not a number")
+            report.error(number, i0 + 1, f"FIDE id {_q(raw)} is not a number")
             continue
         fide_id = int(raw)
-        raw = line[r0:r1].strip()
-        rating: int | None = None
-        if raw:
-            if not (raw.isdigit() and raw.isascii()) or int(raw) > RATING_MAX:
-                report.error(index + 1, r0 + 1, _parse_rating(raw)[1])
-                continue
-            rating = int(raw) or None
-        name = line[n0:n1].strip()
-        if not name:
-            report.warn(index + 1, n0 + 1, f"FIDE id {fide_id} has no name; left out")
-            continue
-        if fide_id in seen:
-            report.warn(index + 1, i0 + 1, f"FIDE id {fide_id} is listed twice")
-        seen.add(fide_id)
-        raw = line[s0:s1].strip()
-        sex = fide_sex.get(raw)
-        if sex is None:
-            report.warn(index + 1, s0 + 1, f"sex {_q(raw)} is not M or F; left blank")
-            sex = ""
-        raw = line[b0:b1].strip()
-        if len(raw) == 4 and raw.isdigit() and raw != "0000":
-            birth = share(raw, raw)
-        elif not raw or raw.strip("0") == "":
-            birth = ""
+        values: dict[str, int | None] = {}
+        for kind, r0, r1 in rating_columns:
+            raw = line[r0:r1].strip()
+            if raw and (not (raw.isdigit() and raw.isascii()) or int(raw) > RATING_MAX):
+                report.error(number, r0 + 1, _parse_rating(raw)[1])
+                break
+            values[kind] = (int(raw) or None) if raw else None
         else:
-            birth = _parse_birth(raw) or ""
-            if not birth:
-                report.warn(index + 1, b0 + 1, f"birth {_q(raw)} is not a year; left blank")
-        title = line[t0:t1].strip() or line[w0:w1].strip()
-        federation = line[f0:f1].strip()
-        flag = line[g0:g1].strip()
-        append(
-            record(
-                name,
-                rating,
+            name = line[n0:n1].strip()
+            if not name:
+                report.warn(number, n0 + 1, f"FIDE id {fide_id} has no name; left out")
+                continue
+            if fide_id in seen:
+                report.warn(number, i0 + 1, f"FIDE id {fide_id} is listed twice")
+            seen.add(fide_id)
+            raw = line[s0:s1].strip()
+            sex = fide_sex.get(raw)
+            if sex is None:
+                report.warn(number, s0 + 1, f"sex {_q(raw)} is not M or F; left blank")
+                sex = ""
+            raw = line[b0:b1].strip()
+            if len(raw) == 4 and raw.isdigit() and raw != "0000":
+                birth = share(raw, raw)
+            elif not raw or raw.strip("0") == "":
+                birth = ""
+            else:
+                birth = _parse_birth(raw) or ""
+                if not birth:
+                    report.warn(number, b0 + 1, f"birth {_q(raw)} is not a year; left blank")
+            title = line[t0:t1].strip()
+            women_title = line[w0:w1].strip()
+            other_titles = line[o0:o1].strip()
+            federation = line[f0:f1].strip()
+            flag = line[g0:g1].strip()
+            yield entry(
                 fide_id,
+                name,
                 share(federation, federation),
-                share(title, title),
                 sex,
+                share(title, title),
+                share(women_title, women_title),
+                share(other_titles, other_titles),
                 birth,
-                "",
                 share(flag, flag),
+                values.get("standard"),
+                values.get("rapid"),
+                values.get("blitz"),
             )
-        )
+
+
+def _read_fide_txt(text: str, source: str, kind: str) -> PlayerList:
+    report = _Report(source)
+    lines = _split_lines(text)
+    h = next(i for i, line in enumerate(lines) if line.strip())
+    columns, ratings = _txt_layout(lines[h].rstrip("\r"), h + 1, report, (kind,), kind)
+    numbered = ((i + 1, lines[i]) for i in range(h + 1, len(lines)))
+    records = [e.to_record(kind) for e in _txt_entries(numbered, columns, ratings, report)]
     return report.finish(records)
 
 
 _XML_RATING: Final = {"standard": "rating", "rapid": "rapid_rating", "blitz": "blitz_rating"}
 _XML_CHUNK: Final = 1 << 20
 _XML_ROOT: Final = "playerslist"
+_XML_TAG: Final = re.compile(r"<(/?)([A-Za-z_][\w.-]*)(?=[\s/>])")
 
 
 class _XmlProblems:
     """Problems of XML players, placed once reading is over: ElementTree gives no line
-    numbers, so the ``n``-th ``<player>`` (and its element) is found in the text then."""
+    numbers, so the ``n``-th ``<player>`` (and its element) is found in the document's lines
+    then (``lines`` gives them, read again, without their line ends)."""
 
-    def __init__(self, text: str, report: _Report) -> None:
-        self.text = text
+    def __init__(self, lines: Callable[[], Iterable[str]], report: _Report) -> None:
+        self.lines = lines
         self.report = report
         self.pending: list[tuple[int, str, str, bool]] = []  # player, element, message, error
         self.errors = 0
@@ -917,38 +1020,59 @@ class _XmlProblems:
                 self.report.fail(stopped=True)
 
     def place(self) -> None:
-        text = self.text
-        wanted = {p for p, _, _, _ in self.pending}
-        starts: dict[int, int] = {}
-        if wanted:
-            for n, m in enumerate(re.finditer(r"<player(?=[\s/>])", text)):
-                if n in wanted:
-                    starts[n] = m.start()
-                    if len(starts) == len(wanted):
-                        break
-        located: list[tuple[int, str, bool]] = []
-        for player, element, message, error in self.pending:
-            at = starts.get(player, 0)
-            end = text.find("</player", at)
-            inner = text.find(f"<{element}", at, end if end >= 0 else len(text))
-            located.append((inner if inner >= 0 else at, message, error))
-        line, line_start, counted = 1, 0, 0
-        for position, message, error in sorted(located, key=lambda x: x[0]):
-            line += text.count("\n", counted, position)
-            counted = position
-            line_start = text.rfind("\n", 0, position) + 1
-            if error:
-                self.report.errors.append(
-                    Problem(self.report.source, line, position - line_start + 1, message)
-                )
+        """Each pending problem at its element in its ``<player>`` (at the ``<player>`` when
+        the element is missing), in the order of the document."""
+        if not self.pending:
+            return
+        by_player: dict[int, list[int]] = {}
+        for k, (player, _, _, _) in enumerate(self.pending):
+            by_player.setdefault(player, []).append(k)
+        last = max(by_player)
+        where: dict[int, tuple[int, int]] = {}
+        number = -1
+        open_items: list[int] = []
+        start = (0, 0)
+        for line_number, line in enumerate(self.lines(), 1):
+            for m in _XML_TAG.finditer(line):
+                closing, tag = m.group(1), m.group(2)
+                if tag == "player":
+                    if closing:
+                        for k in open_items:
+                            where.setdefault(k, start)
+                        open_items = []
+                        if number >= last:
+                            break
+                    else:
+                        number += 1
+                        start = (line_number, m.start() + 1)
+                        open_items = by_player.get(number, [])
+                elif not closing:
+                    for k in open_items:
+                        if k not in where and self.pending[k][1] == tag:
+                            where[k] = (line_number, m.start() + 1)
             else:
-                self.report.warn(line, position - line_start + 1, message)
+                continue
+            break
+        for k in open_items:  # a player cut off by the end of the file
+            where.setdefault(k, start)
+        placed = sorted(
+            (
+                (*where.get(k, (0, 0)), message, error)
+                for k, (_, _, message, error) in enumerate(self.pending)
+            ),
+            key=lambda x: (x[0], x[1]),
+        )
+        for line_number, column, message, error in placed:
+            if error:
+                self.report.errors.append(Problem(self.report.source, line_number, column, message))
+            else:
+                self.report.warn(line_number, column, message)
         self.pending.clear()
 
 
 def _read_fide_xml(text: str, source: str, kind: str) -> PlayerList:
     report = _Report(source)
-    problems = _XmlProblems(text, report)
+    problems = _XmlProblems(lambda: text.split("\n"), report)
     root_at = re.search(r"<[A-Za-z_]", text)
     prolog = text[: root_at.start()] if root_at else text
     doctype = prolog.upper().find("<!DOCTYPE")
@@ -957,15 +1081,14 @@ def _read_fide_xml(text: str, source: str, kind: str) -> PlayerList:
         column = doctype - text.rfind("\n", 0, doctype)
         report.error(line, column, "a document type declaration (DOCTYPE) is not accepted")
         report.fail()
-    rating_tag = _XML_RATING[kind]
     records: list[PlayerRecord] = []
     seen: set[int] = set()
     shared: dict[str, str] = {}  # one string object for each federation, title, year...
 
     def player(values: dict[str, str], number: int) -> None:
-        record = _xml_player(values, number, rating_tag, problems, seen, shared)
-        if record is not None:
-            records.append(record)
+        entry = _xml_entry(values, number, (kind,), kind, problems, seen, shared)
+        if entry is not None:
+            records.append(entry.to_record(kind))
 
     def wrong_root(tag: str) -> None:
         at = root_at.start() if root_at else 0
@@ -1030,29 +1153,34 @@ class _XmlTarget:
         return None
 
 
-def _xml_player(
+def _xml_entry(
     values: dict[str, str],
     number: int,
-    rating_tag: str,
+    kinds: Sequence[str],
+    single: str,
     problems: _XmlProblems,
     seen: set[int],
     shared: dict[str, str],
-) -> PlayerRecord | None:
+) -> RatingListEntry | None:
+    """The ``number``-th ``<player>`` (0-based) of an XML list, its ``values`` by element,
+    checked as :func:`read_fide_rating_list` says: the ratings of ``kinds`` of a combined list,
+    or a single list's one rating as ``single``. Problems go to ``problems``."""
     raw = values.get("fideid", "")
     if not (raw.isdigit() and raw.isascii()):
         problems.add(number, "fideid", f"FIDE id {_q(raw)} is not a number", error=True)
         return None
     fide_id = int(raw)
-    tag = rating_tag
-    if tag not in values and "rapid_rating" not in values and "blitz_rating" not in values:
-        tag = "rating"  # a single list: its one rating
-    raw = values.get(tag, "")
-    rating: int | None = None
-    if raw:
-        if not (raw.isdigit() and raw.isascii()) or int(raw) > RATING_MAX:
+    if "rapid_rating" in values or "blitz_rating" in values:
+        tags = [(kind, _XML_RATING[kind]) for kind in kinds]
+    else:
+        tags = [(single, "rating")]  # a single list: its one rating
+    ratings: dict[str, int | None] = {}
+    for kind, tag in tags:
+        raw = values.get(tag, "")
+        if raw and (not (raw.isdigit() and raw.isascii()) or int(raw) > RATING_MAX):
             problems.add(number, tag, _parse_rating(raw)[1], error=True)
             return None
-        rating = int(raw) or None
+        ratings[kind] = (int(raw) or None) if raw else None
     name = values.get("name", "")
     if not name:
         problems.add(number, "name", f"FIDE id {fide_id} has no name; left out", error=False)
@@ -1072,19 +1200,235 @@ def _xml_player(
         birth = ""
     share = shared.setdefault
     federation = values.get("country", "")
-    title = values.get("title", "") or values.get("w_title", "")
+    title = values.get("title", "")
+    women_title = values.get("w_title", "")
+    other_titles = values.get("o_title", "")
     flag = values.get("flag", "")
-    return PlayerRecord(
-        name,
-        rating,
+    return RatingListEntry(
         fide_id,
+        name,
         share(federation, federation),
-        share(title, title),
         sex,
+        share(title, title),
+        share(women_title, women_title),
+        share(other_titles, other_titles),
         share(birth, birth),
-        "",
         share(flag, flag),
+        ratings.get("standard"),
+        ratings.get("rapid"),
+        ratings.get("blitz"),
     )
+
+
+# -- streaming a whole rating list from its file ------------------------------------------------
+
+_STREAM_CHUNK: Final = 1 << 20
+
+
+def _decoded(line: bytes) -> str:
+    """A line of a rating list's file as text: UTF-8, else Windows-1252 (as
+    :func:`chessarbiter.trf.decode` reads a whole file), so one stray byte does not stop a
+    list of a million players."""
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return line.decode("cp1252", errors="replace")
+
+
+class RatingListStream:
+    """The players of a FIDE rating list's file, read as they come: an iterable of
+    :class:`RatingListEntry`, in file order, that holds one player (and, for the checks of
+    :func:`read_fide_rating_list`, the set of FIDE ids seen) at a time, so that FIDE's whole
+    list (about 1.2 million players: the combined text list is some 150 MB, the XML one some
+    1 GB) is read in bounded memory.
+
+    Every player is checked as :func:`read_fide_rating_list` checks it. Problems are
+    collected with their file, line and column: the hundredth error raises
+    :class:`RegistrationError` at once, fewer raise it once the last player has been given
+    (so a caller that stores what it is given does so in one transaction, and drops it on
+    the error). The ``warnings`` are complete once the iteration is over. More than
+    ``max_players`` players is an error (:data:`chessarbiter.limits.MAX_RATING_LIST_PLAYERS`).
+
+    Use :func:`stream_fide_rating_list` to make one.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        source: str,
+        kinds: Sequence[str],
+        single: str,
+        max_players: int,
+    ) -> None:
+        self.path = path
+        self.source = source
+        self.kinds = tuple(kinds)
+        self.single = single
+        self.max_players = max_players
+        self.warnings: list[Problem] = []
+        self.count = 0
+
+    def __iter__(self) -> Iterator[RatingListEntry]:
+        report = _Report(self.source)
+        self.count = 0
+        try:
+            with open(self.path, "rb") as file:
+                head = file.read(4096).removeprefix(b"\xef\xbb\xbf").lstrip()
+                while not head and (chunk := file.read(_STREAM_CHUNK)):
+                    head = chunk.lstrip()
+                if not head:
+                    report.error(0, 0, "the file is empty")
+                    report.fail()
+                xml = head.startswith(b"<")
+            entries = self._xml(report) if xml else self._txt(report)
+            for entry in entries:
+                self.count += 1
+                if self.count > self.max_players:
+                    report.error(
+                        0, 0, f"more than {self.max_players} players: not a FIDE rating list?"
+                    )
+                    report.fail()
+                yield entry
+        except OSError as e:
+            report.error(0, 0, f"cannot be read: {e.strerror or e}")
+            report.fail()
+        self.warnings = report.finish([]).warnings
+
+    def _lines(self) -> Iterator[tuple[int, str]]:
+        with open(self.path, "rb") as file:
+            for number, line in enumerate(file, 1):
+                text = _decoded(line).rstrip("\r\n")
+                yield number, text.removeprefix("\ufeff") if number == 1 else text
+
+    def _txt(self, report: _Report) -> Iterator[RatingListEntry]:
+        lines = self._lines()
+        found = next(((n, line) for n, line in lines if line.strip()), None)
+        if found is None:  # pragma: no cover - an empty file is refused before
+            return
+        number, header = found
+        columns, ratings = _txt_layout(header, number, report, self.kinds, self.single)
+        yield from _txt_entries(lines, columns, ratings, report)
+
+    def _xml(self, report: _Report) -> Iterator[RatingListEntry]:
+        problems = _XmlProblems(lambda: (line for _, line in self._lines()), report)
+        seen: set[int] = set()
+        shared: dict[str, str] = {}
+        kinds, single = self.kinds, self.single
+        players: list[tuple[dict[str, str], int]] = []  # those of the chunk fed last
+
+        def wrong_root(tag: str) -> None:
+            self._wrong_root(report, tag)
+
+        parser = ET.XMLParser(
+            target=_XmlTarget(lambda values, n: players.append((values, n)), wrong_root)
+        )
+
+        def entries() -> Iterator[RatingListEntry]:
+            for values, number in players:
+                entry = _xml_entry(values, number, kinds, single, problems, seen, shared)
+                if entry is not None:
+                    yield entry
+            players.clear()
+
+        prolog = b""
+        checked = False
+        with open(self.path, "rb") as file:
+            while chunk := file.read(_STREAM_CHUNK):
+                if not checked:
+                    prolog += chunk
+                    root_at = re.search(rb"<[A-Za-z_]", prolog)
+                    if root_at is None and len(prolog) < _STREAM_CHUNK * 4:
+                        continue
+                    checked = True
+                    before = prolog[: root_at.start() if root_at else len(prolog)]
+                    doctype = before.upper().find(b"<!DOCTYPE")
+                    if doctype >= 0:
+                        line = before.count(b"\n", 0, doctype) + 1
+                        column = doctype - before.rfind(b"\n", 0, doctype)
+                        report.error(
+                            line, column, "a document type declaration (DOCTYPE) is not accepted"
+                        )
+                        report.fail()
+                    chunk, prolog = prolog, b""
+                try:
+                    parser.feed(chunk)
+                except ET.ParseError as e:
+                    yield from entries()  # the players before the error
+                    self._parse_error(report, e)
+                    break
+                yield from entries()
+            else:
+                try:
+                    if prolog:  # a file without a root element
+                        parser.feed(prolog)
+                    parser.close()
+                except ET.ParseError as e:
+                    self._parse_error(report, e)
+                yield from entries()
+        problems.place()
+
+    def _wrong_root(self, report: _Report, tag: str) -> NoReturn:
+        line = next((n for n, text in self._lines() if re.search(r"<[A-Za-z_]", text)), 1)
+        report.error(
+            line, 0, f"not a FIDE rating list: the root element is <{tag}>, not <{_XML_ROOT}>"
+        )
+        report.fail()
+
+    @staticmethod
+    def _parse_error(report: _Report, e: ET.ParseError) -> None:
+        line, column = e.position
+        report.error(line, column + 1, f"XML: {str(e).split(': line ')[0]}")
+
+
+def stream_fide_rating_list(
+    path: str | os.PathLike[str],
+    source: str | None = None,
+    *,
+    kinds: Sequence[str] = RATING_KINDS,
+    single_list: str = "standard",
+    max_players: int = MAX_RATING_LIST_PLAYERS,
+) -> RatingListStream:
+    """The players of the FIDE rating list in the file ``path``, read as a stream
+    (:class:`RatingListStream`): the formats of :func:`read_fide_rating_list` (text or XML,
+    told apart by a leading ``<``), every player a :class:`RatingListEntry` with the ratings
+    of ``kinds`` the file holds. A single list's one rating is taken as the ``single_list``
+    (``standard_rating_list.txt``, ``rapid_rating_list.txt``...: nothing in the file says
+    which). ``source`` names the file in problems (default: ``path``). The text is UTF-8,
+    else Windows-1252, line by line; XML as its declaration says.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "players_list_xml_foa.xml"
+    >>> _ = path.write_text("<playerslist><player><fideid>1503014</fideid>"
+    ...     "<name>Carlsen, Magnus</name><rating>2833</rating><rapid_rating>2825</rapid_rating>"
+    ...     "</player></playerslist>")
+    >>> [(e.name, e.standard, e.rapid, e.blitz) for e in stream_fide_rating_list(path)]
+    [('Carlsen, Magnus', 2833, 2825, None)]
+
+    :raises RegistrationError: while iterating, listing the problems with file, line and column
+        (an unreadable file is one at line 0).
+    :raises ValueError: for a kind that is none of :data:`RATING_KINDS`.
+    """
+    for kind in (*kinds, single_list):
+        if kind not in RATING_KINDS:
+            raise ValueError(f"rating kinds are {', '.join(RATING_KINDS)}, not {kind!r}")
+    return RatingListStream(
+        path, os.fspath(path) if source is None else source, kinds, single_list, max_players
+    )
+
+
+def iter_fide_rating_list(
+    path: str | os.PathLike[str], source: str | None = None, rating_kind: str = "standard"
+) -> Iterator[PlayerRecord]:
+    """:func:`read_fide_rating_list` for a file too big to hold: its players as
+    :class:`PlayerRecord` s with the ``rating_kind`` rating, read as they come
+    (:func:`stream_fide_rating_list`). A single list's one rating is taken whatever
+    ``rating_kind`` says, as :func:`read_fide_rating_list` takes it.
+
+    :raises RegistrationError: while iterating (see :class:`RatingListStream`).
+    :raises ValueError: for a ``rating_kind`` that is none of :data:`RATING_KINDS`.
+    """
+    stream = stream_fide_rating_list(path, source, kinds=(rating_kind,), single_list=rating_kind)
+    return (entry.to_record(rating_kind) for entry in stream)
 
 
 # -- look-up --------------------------------------------------------------------------------
@@ -1096,10 +1440,11 @@ _ASCII_FOLD: Final = str.maketrans(
 )
 
 
-def _fold(name: str) -> str:
-    """A name as the look-up compares it: no case, accents, apostrophes or punctuation.
+def fold_name(name: str) -> str:
+    """A name as the look-up compares it: no case, accents, apostrophes or punctuation
+    (:func:`find_players`; a player database keeps it to search names by their beginning).
 
-    >>> _fold("Carlsen, Magnus"), _fold("Núñez-O'Connor"), _fold("Ёлкин,  Пётр")
+    >>> fold_name("Carlsen, Magnus"), fold_name("Núñez-O'Connor"), fold_name("Ёлкин,  Пётр")
     ('carlsen magnus', 'nunez oconnor', 'елкин петр')
     """
     if name.isascii():
@@ -1135,7 +1480,7 @@ class PlayerIndex:
             fide_id = record.fide_id
             if fide_id is not None and by_id.setdefault(fide_id, record) is not record:
                 self._more_by_id.setdefault(fide_id, []).append(record)
-        keys = [_fold(record.name) for record in listed]
+        keys = [fold_name(record.name) for record in listed]
         order = sorted(range(len(listed)), key=keys.__getitem__)
         self._keys = [keys[i] for i in order]
         self._records = [listed[i] for i in order]
@@ -1150,7 +1495,7 @@ class PlayerIndex:
             if fide_id not in self._by_id:
                 return []
             return [self._by_id[fide_id], *self._more_by_id.get(fide_id, ())][:limit]
-        key = _fold(query)
+        key = fold_name(query)
         if not key:
             return []
         found: list[PlayerRecord] = []
@@ -1186,10 +1531,10 @@ def find_players(
     fide_id = _as_id(query)
     if fide_id is not None:
         return [r for r in records if r.fide_id == fide_id][:limit]
-    key = _fold(query)
+    key = fold_name(query)
     if not key:
         return []
-    found = [(k, r) for r in records if (k := _fold(r.name)).startswith(key)]
+    found = [(k, r) for r in records if (k := fold_name(r.name)).startswith(key)]
     found.sort(key=lambda pair: pair[0])
     return [r for _, r in found[:limit]]
 
@@ -1197,7 +1542,7 @@ def find_players(
 # -- suspicious entries -------------------------------------------------------------------------
 
 #: Names that programs without a bye record enter as a pseudo-player (folded as
-#: :func:`_fold` folds them): the German ``spielfrei``/``Freilos``, the French ``exempt``, the
+#: :func:`fold_name` folds them): the German ``spielfrei``/``Freilos``, the French ``exempt``, the
 #: English ``bye``, and their kin. A TRF marks the pairing-allocated bye with the opponent
 #: ``0000`` (TRF16 and TRF-2026 record ``001``); a pseudo-player would be paired, scored and
 #: ranked as a person.
@@ -1256,7 +1601,9 @@ def suspicious_players(players: Sequence[Player]) -> list[str]:
     the same name twice or more: 1 Ann, 3 ANN
     """
     warnings: list[str] = []
-    pseudo = [p for p in players if p.name.strip() and _fold(p.name) in PSEUDO_PLAYER_NAMES | {""}]
+    pseudo = [
+        p for p in players if p.name.strip() and fold_name(p.name) in PSEUDO_PLAYER_NAMES | {""}
+    ]
     if pseudo:
         warnings.append(f"looks like a bye, not a player: {_listed(pseudo)}")
     unnamed = [p for p in players if not p.name.strip()]
@@ -1267,8 +1614,8 @@ def suspicious_players(players: Sequence[Player]) -> list[str]:
     for p in players:
         if p.fide_id.strip().strip("0"):
             by_id.setdefault(p.fide_id.strip(), []).append(p)
-        if _fold(p.name) and p not in pseudo:
-            by_name.setdefault(_fold(p.name), []).append(p)
+        if fold_name(p.name) and p not in pseudo:
+            by_name.setdefault(fold_name(p.name), []).append(p)
     for fide_id, same in by_id.items():
         if len(same) > 1:
             warnings.append(f"FIDE ID {fide_id} is given to {len(same)} players: {_listed(same)}")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import Permission, User
 from django.core.cache import cache
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.urls import reverse
 
 from chessarbiter.web.events import models as m
 from chessarbiter.web.events import services
@@ -73,6 +76,28 @@ def event(chief: User, arbiter: User, viewer: User) -> m.Event:
 def login(client: Client, user: User) -> Client:
     client.force_login(user)
     return client
+
+
+#: The 284-player open of Sharly Chess's examples (TRF16, titles, federations, nine rounds).
+REAL_OPEN = (
+    Path(__file__).resolve().parents[2].parent / "shared/real/sharly-chess/trf/example_trf16.trf"
+)
+
+
+def import_real_open(client: Client, chief: User, **fields: Any) -> m.Event:
+    """The 284-player open imported through the arbiter's upload page by ``chief``, then
+    ``fields`` stored on the event (skipped where ``../shared`` is not beside the checkout)."""
+    if not REAL_OPEN.is_file():
+        pytest.skip("../shared not beside the checkout")
+    login(client, chief)
+    upload = SimpleUploadedFile(REAL_OPEN.name, REAL_OPEN.read_bytes())
+    r = client.post(reverse("arbiter:event_import"), {"file": upload})
+    assert r.status_code == 302
+    ev = m.Event.objects.latest("pk")
+    if fields:
+        m.Event.objects.filter(pk=ev.pk).update(**fields)
+        ev.refresh_from_db()
+    return ev
 
 
 def play_round(event: m.Event, user: User, results: str = "1-0") -> m.Round:

@@ -87,7 +87,7 @@ def test_arbiter_runs_three_rounds(browser: Any, live_server: Any) -> None:
     assert rows.count() == 10
     points = [
         float(x.replace("½", ".5").lstrip(".") or 0)
-        for x in page.locator("#standings tbody tr td:nth-child(5)").all_inner_texts()
+        for x in page.locator("#standings tbody tr td.points").all_inner_texts()
     ]
     assert sum(points) == 15  # three rounds of five games
     shot(page, "standings")

@@ -1,10 +1,12 @@
 """``chessarbiter standings FILE``: the standings and crosstable of a TRF file, as text, JSON, CSV
 or HTML. The ranking is :mod:`chessarbiter.standings`, the tie-breaks :mod:`chessarbiter.tiebreaks`
-(C.07), the tables :mod:`chessarbiter.crosstable` and :mod:`chessarbiter.output`; this module
-reads the options and prints."""
+(C.07), the tables :mod:`chessarbiter.crosstable` and :mod:`chessarbiter.output`, the lists by
+category :mod:`chessarbiter.categories` and :func:`chessarbiter.standings.category_ranking`; this
+module reads the options and prints."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,14 +14,30 @@ from typing import Any
 
 import click
 
-from chessarbiter import trf
-from chessarbiter.crosstable import crosstable_text, standings_text
+from chessarbiter import limits, trf
+from chessarbiter.categories import Category, CategoryError, default_reference_date, parse_category
+from chessarbiter.crosstable import Align, crosstable_text, standings_text, text_table
 from chessarbiter.editions import TieBreakEdition
+from chessarbiter.formatting import format_points, format_tiebreak
 from chessarbiter.model import Tournament
-from chessarbiter.output import standings_csv, standings_html
-from chessarbiter.standings import Standing, ranking, resolve_after_round
+from chessarbiter.output import (
+    PageHeader,
+    category_csv,
+    category_table,
+    html_page,
+    standings_csv,
+    standings_html,
+)
+from chessarbiter.standings import (
+    CategoryStanding,
+    Standing,
+    category_ranking,
+    ranking,
+    resolve_completed_round,
+)
 from chessarbiter.tiebreaks import UnsupportedTieBreakError, acronyms, parse_list
 from chessarbiter.tiebreaks.breakdown import breakdown
+from chessarbiter.tiebreaks.spec import TieBreakSpec
 
 
 def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
@@ -68,10 +86,27 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
 )
 @click.option(
     "--after-round",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=limits.MAX_ROUNDS),
     default=None,
     metavar="N",
-    help="Count rounds 1 to N only (default: every round played).",
+    help="Count rounds 1 to N only: a complete round, every result in (default: every "
+    "round played).",
+)
+@click.option(
+    "--category",
+    default=None,
+    metavar="CATEGORY",
+    help='Only the players of a category, with their place in it and overall, e.g. "U12", '
+    '"50+", "F", "FED=GER", "CLUB=name", "RATING<1800", "1600-1799", "UNRATED", joined by '
+    '"&" (both) and "|" (either): "U12&F|U10".',
+)
+@click.option(
+    "--reference-date",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    metavar="YYYY-MM-DD",
+    help="The day ages are counted on for age categories (default: 1 January of the year the "
+    "event starts, the FIDE youth rule; senior categories count the year only).",
 )
 @click.option(
     "--tiebreaks",
@@ -126,27 +161,29 @@ def standings_command(
     explain: tuple[int, ...],
     lots: int | None,
     unrated_rating: int | None,
+    category: str | None,
+    reference_date: datetime.datetime | None,
     ascii_: bool,
 ) -> None:
     """Print the standings of the TRF file FILE: by points, then by the tie-breaks given
     (places shared when every one of them is equal)."""
     tournament = trf.load(file)
-    rounds = resolve_after_round(tournament, after_round)
-    try:
-        specs = parse_list(_files_tiebreaks(tournament, file) if tiebreaks is None else tiebreaks)
-        rows = ranking(
-            tournament, specs, rounds, edition=edition, unrated_rating=unrated_rating, lots=lots
-        )
-    except UnsupportedTieBreakError as exc:
-        if tiebreaks is not None:
-            raise click.UsageError(f"--tiebreaks: {exc}") from exc
-        record = "/".join(tournament.tiebreak_records)
-        click.echo(
-            f"note: {file}: the tie-breaks of record {record} cannot be used ({exc}); "
-            "the standings are by points only (choose tie-breaks with --tiebreaks)",
-            err=True,
-        )
-        specs, rows = [], ranking(tournament, (), rounds, lots=lots)
+    chosen = option_category(category) if category is not None else None
+    rounds = resolve_completed_round(tournament, after_round)
+    specs, rows = event_ranking(
+        tournament,
+        file,
+        tiebreaks,
+        rounds,
+        edition=edition,
+        unrated_rating=unrated_rating,
+        lots=lots,
+    )
+    if chosen is not None and not explain:
+        day = category_reference_date(tournament, chosen, reference_date)
+        listed = category_ranking(tournament, rows, chosen, reference_date=day)
+        _print_category(tournament, listed, chosen, day, rounds, output_format, ascii_=ascii_)
+        return
     if explain:
         for number in explain:
             if number not in tournament.players:
@@ -173,6 +210,132 @@ def standings_command(
         click.echo(f"Places drawn by lot (C.07 4.2, seed {lots}): {places}")
     click.echo()
     click.echo(crosstable_text(tournament, rounds, rows=rows, ascii=ascii_))
+
+
+def event_ranking(
+    tournament: Tournament,
+    file: Path,
+    tiebreaks: str | None,
+    rounds: int,
+    *,
+    edition: str = TieBreakEdition.C07_2026.value,
+    unrated_rating: int | None = None,
+    lots: int | None = None,
+) -> tuple[list[TieBreakSpec], list[Standing]]:
+    """The event's ranking after ``rounds`` (:func:`chessarbiter.standings.ranking`) by the
+    tie-breaks of ``--tiebreaks`` or, when ``tiebreaks`` is ``None``, of the file (by points
+    only, with a note, when the library cannot compute the file's)."""
+    try:
+        specs = parse_list(_files_tiebreaks(tournament, file) if tiebreaks is None else tiebreaks)
+        rows = ranking(
+            tournament, specs, rounds, edition=edition, unrated_rating=unrated_rating, lots=lots
+        )
+    except UnsupportedTieBreakError as exc:
+        if tiebreaks is not None:
+            raise click.UsageError(f"--tiebreaks: {exc}") from exc
+        record = "/".join(tournament.tiebreak_records)
+        click.echo(
+            f"note: {file}: the tie-breaks of record {record} cannot be used ({exc}); "
+            "the standings are by points only (choose tie-breaks with --tiebreaks)",
+            err=True,
+        )
+        specs, rows = [], ranking(tournament, (), rounds, lots=lots)
+    return specs, rows
+
+
+def option_category(text: str) -> Category:
+    """The category of a ``--category`` option; a category that cannot be read is a usage
+    error naming the option."""
+    try:
+        return parse_category(text)
+    except CategoryError as exc:
+        raise click.UsageError(f"--category: {exc}") from exc
+
+
+def category_reference_date(
+    tournament: Tournament, category: Category, given: datetime.datetime | None
+) -> datetime.date:
+    """The ``--reference-date`` given, else 1 January of the event's year
+    (:func:`chessarbiter.categories.default_reference_date`); a usage error when an age
+    category needs one and the file has no date."""
+    if given is not None:
+        return given.date()
+    day = default_reference_date(tournament)
+    if day is not None:
+        return day
+    if category.uses_age:
+        raise click.UsageError(
+            f"--category {category.name}: ages need a reference date and the file gives no "
+            "start or end date (TRF 042/052); give --reference-date YYYY-MM-DD"
+        )
+    return datetime.date.today()
+
+
+def category_json(
+    rows: Sequence[CategoryStanding], category: Category, day: datetime.date, rounds: int
+) -> dict[str, Any]:
+    """The JSON document of a category list: ``category``, ``reference_date``,
+    ``after_round`` and ``standings``, each row the row of :func:`standings_json` with
+    ``category_rank`` (the first place of a shared one) and ``shared_category_rank``
+    (``"2-3"``) added; its ``rank`` is the overall place."""
+    overall = standings_json([row.standing for row in rows])["standings"]
+    return {
+        "category": category.name,
+        "reference_date": day.isoformat(),
+        "after_round": rounds,
+        "standings": [
+            {"category_rank": row.place, "shared_category_rank": row.shared, **entry}
+            for row, entry in zip(rows, overall, strict=True)
+        ],
+    }
+
+
+def category_text(rows: Sequence[CategoryStanding], *, ascii: bool = False) -> str:
+    """A category list as an aligned table: Pl (the place in the category), Rk (overall), No,
+    Name, Rtg, Fed, Pts and the tie-breaks."""
+    names = list(rows[0].standing.tiebreaks) if rows else []
+    headers = ["Pl", "Rk", "No", "Name", "Rtg", "Fed", "Pts", *names]
+    body = [
+        [
+            row.shared,
+            row.standing.shared,
+            str(row.standing.pairing_number),
+            row.standing.name + (" (withdrawn)" if row.standing.withdrawn else ""),
+            str(row.standing.rating or ""),
+            row.standing.federation,
+            format_points(row.standing.points, ascii=ascii),
+            *(format_tiebreak(row.standing.tiebreaks[n]) for n in names),
+        ]
+        for row in rows
+    ]
+    align: list[Align] = ["l", "l", "r", "l", "r", "l", "r"]
+    return text_table(headers, body, align + ["r"] * len(names))
+
+
+def _print_category(
+    tournament: Tournament,
+    rows: Sequence[CategoryStanding],
+    category: Category,
+    day: datetime.date,
+    rounds: int,
+    output_format: str,
+    *,
+    ascii_: bool,
+) -> None:
+    if output_format == "json":
+        click.echo(json.dumps(category_json(rows, category, day, rounds), indent=2))
+        return
+    dated = f", ages on {day.isoformat()}" if category.uses_age else ""
+    heading = f"Category {category.name} after round {rounds}{dated}: {len(rows)} players"
+    if output_format == "csv":
+        click.echo(category_csv(rows), nl=False)
+        return
+    if output_format == "html":
+        table = category_table(rows, heading)
+        click.echo(html_page(PageHeader.of(tournament), [table]), nl=False)
+        return
+    click.echo(heading)
+    click.echo(category_text(rows, ascii=ascii_))
 
 
 def _files_tiebreaks(tournament: Tournament, file: Path) -> str:

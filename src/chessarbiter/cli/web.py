@@ -7,7 +7,9 @@ on 127.0.0.1 (``PORT``, default 8000) with gunicorn.
 
 ``chessarbiter web user USER`` adds a user, ``chessarbiter web password USER`` sets a user's
 password, ``chessarbiter web unlock USER`` lifts the lock that too many failed logins put on a
-user name. They create or migrate the database first if needed (no demo event). A password is
+user name. ``chessarbiter web import-ratings FILE`` imports FIDE's rating list into the player
+database shared by all events (a monthly update keeps local edits). They create or migrate the
+database first if needed (no demo event). A password is
 asked twice at a terminal, read from the first line of standard input when that is a pipe
 (``echo "$PW" | chessarbiter web user anna``), or given with ``--password``; it must pass the
 site's password rules (Django's password validators).
@@ -349,3 +351,46 @@ def register(cli: click.Group) -> None:
             _check_username(username)
             removed = _unlock(username)
         click.echo(f"{username}: lock lifted." if removed else f"{username}: no lock.")
+
+    @web.command("import-ratings")
+    @click.argument("file", type=click.Path(exists=True, dir_okay=False))
+    @click.option(
+        "--single-list",
+        type=click.Choice(["standard", "rapid", "blitz"]),
+        default="standard",
+        show_default=True,
+        help="The list a file of one list holds (standard_rating_list.txt, "
+        "rapid_rating_list.txt...: nothing in such a file says which).",
+    )
+    def import_ratings(file: str, single_list: str) -> None:
+        """Import FIDE's rating list into the player database shared by all events: the
+        combined text list (players_list_foa.txt), a single list, or the XML list, as
+        downloaded from FIDE. New players are added, listed ones updated; fields edited
+        locally are kept. A file with errors changes nothing.
+
+        \b
+        Example:
+          chessarbiter web import-ratings players_list_foa.txt
+        """
+        from chessarbiter import limits
+
+        size = os.path.getsize(file)
+        if size > limits.MAX_RATING_LIST_FILE_BYTES:
+            raise click.ClickException(
+                f"{file}: {size} bytes; a rating list has at most "
+                f"{limits.MAX_RATING_LIST_FILE_BYTES} bytes"
+            )
+        with _database():
+            from chessarbiter.errors import ChessArbiterError
+            from chessarbiter.web.events.rating_list import import_rating_list
+
+            try:
+                summary = import_rating_list(file, single_list=single_list)
+            except ChessArbiterError as e:
+                raise click.ClickException(str(e)) from None
+        for warning in summary.warnings:
+            click.echo(f"warning: {warning}", err=True)
+        click.echo(
+            f"{summary.read} players read: {summary.created} added, {summary.updated} updated "
+            f"({summary.edits_kept} with local edits kept)."
+        )

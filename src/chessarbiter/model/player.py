@@ -3,9 +3,50 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from chessarbiter.errors import RoundNumberError
 from chessarbiter.model.results import PlayerId, RoundEntry
+
+#: The FIDE titles as arbiters write them, by the code a TRF16 ``001`` record may hold in its
+#: title field (columns 11-13): one or two lower-case letters, ``w`` for a women's title.
+TRF_TITLE_CODES: Final = {
+    "g": "GM",
+    "m": "IM",
+    "f": "FM",
+    "c": "CM",
+    "wg": "WGM",
+    "wm": "WIM",
+    "wf": "WFM",
+    "wc": "WCM",
+}
+
+#: The titles TRF-2026 record ``001`` writes in full (columns 11-13), as FIDE prints them.
+FIDE_TITLE_NAMES: Final = frozenset(TRF_TITLE_CODES.values())
+
+
+def display_title(title: str) -> str:
+    """A player's title as arbiters write it (``GM``, ``IM``, ``WGM``...), from the title field
+    of a TRF ``001`` record (columns 11-13) as stored.
+
+    TRF16 allows the codes ``g``, ``m``, ``f``, ``c``, ``wg``, ``wm``, ``wf``, ``wc``; TRF-2026
+    writes the titles in full (``GM``, ``IM``, ``WGM``, ``FM``, ``WIM``, ``CM``, ``WFM``,
+    ``WCM``). Both, in any case and padding, give the full title in capitals. Anything else (a
+    national title, a typing slip) is shown as written, without its padding: the model keeps
+    what the file said, and the display must not hide it.
+
+    >>> [display_title(t) for t in ("g", "  m", "wg", "GM", "wfm", "")]
+    ['GM', 'IM', 'WGM', 'GM', 'WFM', '']
+    >>> display_title(" KM")
+    'KM'
+    """
+    written = title.strip()
+    key = written.lower()
+    if key in TRF_TITLE_CODES:
+        return TRF_TITLE_CODES[key]
+    if written.upper() in FIDE_TITLE_NAMES:
+        return written.upper()
+    return written
 
 
 @dataclass(slots=True)

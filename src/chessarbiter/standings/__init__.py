@@ -24,13 +24,15 @@ grid, printed or on the web), so that they never disagree.
 
 from __future__ import annotations
 
+import datetime
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import groupby
 from typing import Protocol
 
+from chessarbiter.categories import Category
 from chessarbiter.editions import TieBreakEdition
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model import Player, PlayerId, Points, RoundEntry, Tournament
@@ -140,6 +142,45 @@ def complete_rounds(tournament: Tournament) -> int:
     return rounds
 
 
+def resolve_completed_round(tournament: Tournament, after_round: int | None) -> int:
+    """The round a published table is after: ``after_round``, which must be a complete round
+    (every game of it has a result, :func:`complete_rounds`), or by default the last paired round
+    (:func:`resolve_after_round`). Standings after a round still being played would mix
+    finished and unfinished games (C.04.1 and C.04.2: the next round is paired only when the
+    results are in; the standings published between rounds are after a complete round).
+
+    :raises ChessArbiterError: for an ``after_round`` out of range (as
+        :func:`resolve_after_round`) or a round some of whose games have no result yet.
+
+    >>> from chessarbiter.model import Colour, Player, Result
+    >>> t = Tournament(total_rounds=2)
+    >>> for n in (1, 2, 3, 4):
+    ...     _ = t.add_player(Player(n, f"P{n}"))
+    >>> t.record_game(1, 1, 2, Result.WIN)
+    >>> t.record_game(1, 3, 4, Result.DRAW)
+    >>> t.record_game(2, 4, 2, Result.WIN)
+    >>> t.player(1).set_entry(2, RoundEntry(3, Colour.WHITE, None))  # paired, no result yet
+    >>> t.player(3).set_entry(2, RoundEntry(1, Colour.BLACK, None))
+    >>> resolve_completed_round(t, 1)
+    1
+    >>> resolve_completed_round(t, 2)
+    Traceback (most recent call last):
+    ...
+    chessarbiter.errors.ChessArbiterError: round 2 is not complete: 1 game has no result yet
+    """
+    rounds = resolve_after_round(tournament, after_round)
+    if after_round is None or rounds == 0:
+        return rounds
+    pending = sum(1 for p in tournament if p.entry(rounds).is_pending)
+    if pending:
+        games = (pending + 1) // 2
+        raise ChessArbiterError(
+            f"round {rounds} is not complete: {games} game{'s' if games != 1 else ''} "
+            f"{'have' if games != 1 else 'has'} no result yet"
+        )
+    return rounds
+
+
 def standings(
     tournament: Tournament,
     after_round: int | None = None,
@@ -232,6 +273,72 @@ def ranking(
     rounds = resolve_after_round(tournament, after_round)
     columns = for_standings(tournament, specs, rounds, edition, unrated_rating) if specs else []
     return standings(tournament, rounds, columns, lots=lots)
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryStanding:
+    """One row of a ranking list by category: ``standing`` is the player's row of the event's
+    ranking (its ``rank`` the overall place), ``place`` to ``last_place`` his place inside the
+    category (equal unless shared)."""
+
+    place: int
+    last_place: int
+    standing: Standing
+
+    @property
+    def shared(self) -> str:
+        """The place in the category as printed: ``"2"``, or ``"2-3"`` when shared."""
+        if self.last_place != self.place:
+            return f"{self.place}-{self.last_place}"
+        return str(self.place)
+
+
+def category_ranking(
+    tournament: Tournament,
+    rows: Sequence[Standing],
+    category: Category,
+    *,
+    reference_date: datetime.date,
+    ratings: Mapping[PlayerId, int | None] | None = None,
+) -> list[CategoryStanding]:
+    """The ranking list of ``category``: the rows of the event's ranking ``rows`` (from
+    :func:`ranking`, in its order) whose player is in the category
+    (:meth:`chessarbiter.categories.Category.contains`, ages on ``reference_date``, bands by
+    ``ratings`` or each player's rating), each keeping his overall place and given a place
+    inside the category, as Swiss-Manager's and Vega's category lists show both. The category
+    list is cut out of the one ranking, never ranked again, so it cannot contradict it: players
+    sharing an overall place share their category place.
+
+    >>> import datetime
+    >>> from chessarbiter.categories import parse_category
+    >>> from chessarbiter.model import Player, Result
+    >>> t = Tournament(total_rounds=1)
+    >>> for n, sex in [(1, "m"), (2, "f"), (3, "f"), (4, "m")]:
+    ...     _ = t.add_player(Player(n, f"P{n}", sex=sex))
+    >>> t.record_game(1, 1, 2, Result.WIN)
+    >>> t.record_game(1, 3, 4, Result.DRAW)
+    >>> women = parse_category("F")
+    >>> day = datetime.date(2026, 1, 1)
+    >>> [(r.shared, r.standing.shared, r.standing.pairing_number)
+    ...  for r in category_ranking(t, ranking(t), women, reference_date=day)]
+    [('1', '2-3', 3), ('2', '4', 2)]
+
+    :raises UnknownPlayerError: if a row names a player the tournament does not have.
+    """
+    kept = [
+        row
+        for row in rows
+        if category.contains(
+            tournament.player(row.pairing_number), reference_date=reference_date, ratings=ratings
+        )
+    ]
+    out: list[CategoryStanding] = []
+    for _, members in groupby(kept, key=lambda row: row.rank):
+        group = list(members)
+        first = len(out) + 1
+        last = first + len(group) - 1
+        out.extend(CategoryStanding(first, last, row) for row in group)
+    return out
 
 
 def _row(

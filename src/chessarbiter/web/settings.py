@@ -147,6 +147,13 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
 LOCALE_PATHS = [WEB_DIR / "locale"]
 USE_I18N = True
+# Dates and times are shown in the user's language by Django's format localisation (always on
+# since Django 5; the old USE_L10N setting is gone): templates name a format of the locale
+# ({{ value|date:"SHORT_DATE_FORMAT" }}, "DATE_FORMAT", "SHORT_DATETIME_FORMAT"), never a
+# pattern, so English reads 12/01/2026 and Russian 01.12.2026. Numbers are not grouped
+# (a rating is 2558 in every language, not "2 558"); tie-break values are formatted by the
+# library (chessarbiter.formatting.format_tiebreak) with the language's decimal separator.
+USE_THOUSAND_SEPARATOR = False
 USE_TZ = True
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from chessarbiter.errors import TournamentError
 from chessarbiter.model import Player
+from chessarbiter.model.player import display_title
 
 #: C.04.2 B.2 (2017) / 2026 art. 2.2: the title order after equal ratings.
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
@@ -23,10 +24,7 @@ RENUMBERING_BARRED_FROM = 4
 
 
 def _title_rank(title: str) -> int:
-    t = title.strip().upper()
-    # TRF writes titles with one letter for some (g, m, f, c, wg, wm, wf, wc)
-    short = {"G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM"}
-    t = short.get(t, t)
+    t = display_title(title)  # TRF's codes (g, m, ..., wc) as the titles they stand for
     return TITLE_ORDER.index(t) if t in TITLE_ORDER else len(TITLE_ORDER)
 
 

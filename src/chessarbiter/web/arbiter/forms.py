@@ -253,3 +253,50 @@ class ForbiddenPairForm(forms.Form):
 
     first = forms.IntegerField(label=_("player (number)"), min_value=1)
     second = forms.IntegerField(label=_("and player (number)"), min_value=1)
+
+
+class RatingListUploadForm(forms.Form):
+    """FIDE's rating list for the player database: the file (read as a stream, at most
+    :data:`chessarbiter.limits.MAX_RATING_LIST_FILE_BYTES`) and the list a single-list file
+    holds."""
+
+    file = forms.FileField(label=_("FIDE rating list (TXT or XML, downloaded from FIDE)"))
+    single_list = forms.ChoiceField(
+        label=_("a file of one list holds"),
+        choices=[("standard", _("standard")), ("rapid", _("rapid")), ("blitz", _("blitz"))],
+        initial="standard",
+        help_text=_("Only for a file of one list (standard_rating_list.txt...)."),
+    )
+
+    def clean_file(self) -> Any:
+        return _checked_upload(self.cleaned_data["file"], limits.MAX_RATING_LIST_FILE_BYTES)
+
+
+#: Characters of a search in the player database (a name's beginning or a FIDE ID).
+MAX_SEARCH = limits.MAX_NAME
+
+
+class RatingSearchForm(forms.Form):
+    """A search in the player database: a name's beginning or a FIDE ID, a federation."""
+
+    q = forms.CharField(label=_("name or FIDE ID"), required=False, max_length=MAX_SEARCH)
+    federation = forms.CharField(label=_("federation"), required=False, max_length=3)
+
+
+class RatingListPlayerForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A local edit of a player of the database (kept by later imports of the list)."""
+
+    class Meta:
+        model = m.RatingListPlayer
+        fields = [
+            "name",
+            "federation",
+            "sex",
+            "title",
+            "women_title",
+            "other_titles",
+            "birth",
+            "standard",
+            "rapid",
+            "blitz",
+        ]

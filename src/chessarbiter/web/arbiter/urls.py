@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import exports, lists, ratings, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -8,6 +8,19 @@ urlpatterns = [
     path("events/new/", views.event_new, name="event_new"),
     path("events/import/", views.event_import, name="event_import"),
     path("deleted/<int:deleted_id>.trf", views.deleted_event, name="deleted_event"),
+    path("ratings/", ratings.database, name="ratinglist"),
+    path("ratings/import/", ratings.database_import, name="ratinglist_import"),
+    path("ratings/<int:fide_id>/", ratings.database_player, name="ratinglist_player"),
+    path(
+        "events/<int:event_id>/players/database/",
+        ratings.event_search,
+        name="event_ratinglist",
+    ),
+    path(
+        "events/<int:event_id>/players/database/register/",
+        ratings.event_register,
+        name="event_register",
+    ),
     path("events/<int:event_id>/", views.event, name="event"),
     path("events/<int:event_id>/settings/", views.event_settings, name="settings"),
     path("events/<int:event_id>/archive/", views.event_archive, name="archive"),
@@ -57,7 +70,28 @@ urlpatterns = [
         name="breakdown",
     ),
     path("events/<int:event_id>/crosstable/", views.crosstable, name="crosstable"),
+    path(
+        "events/<int:event_id>/standings/after/<int:number>/",
+        lists.standings_after,
+        name="standings_after",
+    ),
+    path("events/<int:event_id>/lists/start/", lists.start, name="start_list"),
+    path("events/<int:event_id>/lists/categories/", lists.categories, name="categories"),
+    path("events/<int:event_id>/lists/teams/", lists.teams, name="team_ranking"),
+    path("events/<int:event_id>/prizes/", lists.prizes, name="prizes"),
+    path("events/<int:event_id>/prizes/table/", lists.prize_table, name="prize_table"),
     path("events/<int:event_id>/export.trf", views.export, name="export"),
+    path("events/<int:event_id>/exports/all.zip", exports.all_lists, name="export_all"),
+    path(
+        "events/<int:event_id>/exports/round-<int:number>-<str:what>.<str:fmt>",
+        exports.round_list,
+        name="export_round",
+    ),
+    path(
+        "events/<int:event_id>/exports/<str:what>.<str:fmt>",
+        exports.event_list,
+        name="export_list",
+    ),
     path("events/<int:event_id>/print/<str:what>/", views.print_view, name="print"),
     path(
         "events/<int:event_id>/print/<str:what>/<int:number>/",

@@ -25,25 +25,9 @@ from chessarbiter.formatting import format_points
 
 from ..events import models as m
 from ..events import services, store, tables
-from ..events.access import CREATE_EVENTS, Level, event_for, level, visible_events
+from ..events.access import CREATE_EVENTS, Level, event_for, visible_events
 from . import forms
-
-
-def _ctx(request: HttpRequest, event: m.Event, **extra: Any) -> dict[str, Any]:
-    """The context of every event page. ``can_edit`` and ``is_chief`` offer the changes an
-    arbiter or the chief arbiter may make: none in an archived event, which nothing changes
-    until it is restored (``services.locked_event``); ``chief_role`` is the role itself (the chief
-    arbiter's pages, and the restore button of an archived event)."""
-    lvl = level(request.user, event)
-    return {
-        "event": event,
-        "can_edit": lvl >= Level.ARBITER and not event.archived,
-        "is_chief": lvl >= Level.CHIEF and not event.archived,
-        "chief_role": lvl >= Level.CHIEF,
-        "rounds_paired": event.round_set.count(),
-        **extra,
-    }
-
+from .context import page_context
 
 P = ParamSpec("P")
 
@@ -64,7 +48,9 @@ def _shows_problems(
         except ChessArbiterError as e:
             event_id = kwargs["event_id"] if "event_id" in kwargs else args[0]
             ev = event_for(request.user, int(str(event_id)), Level.VIEWER)
-            return render(request, "arbiter/problem.html", _ctx(request, ev, problem=str(e)))
+            return render(
+                request, "arbiter/problem.html", page_context(request, ev, problem=str(e))
+            )
 
     return wrapper
 
@@ -202,7 +188,7 @@ def event_import(request: HttpRequest) -> HttpResponse:
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.VIEWER)
     rounds = list(ev.round_set.all())
-    return render(request, "arbiter/event.html", _ctx(request, ev, rounds=rounds))
+    return render(request, "arbiter/event.html", page_context(request, ev, rounds=rounds))
 
 
 @login_required
@@ -233,7 +219,7 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
         else:
             messages.success(request, _("Settings saved."))
             return redirect("arbiter:event", ev.pk)
-    return render(request, "arbiter/event_form.html", _ctx(request, ev, form=form))
+    return render(request, "arbiter/event_form.html", page_context(request, ev, form=form))
 
 
 @login_required
@@ -276,7 +262,9 @@ def event_delete(request: HttpRequest, event_id: int) -> HttpResponse:
         "rounds": ev.round_set.count(),
         "results": m.Board.objects.filter(round__event=ev).exclude(result="").count(),
     }
-    return render(request, "arbiter/event_delete.html", _ctx(request, ev, form=form, **counts))
+    return render(
+        request, "arbiter/event_delete.html", page_context(request, ev, form=form, **counts)
+    )
 
 
 # -- players ---------------------------------------------------------------------------------
@@ -306,7 +294,7 @@ def players(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(
         request,
         "arbiter/players.html",
-        _ctx(
+        page_context(
             request,
             ev,
             form=form,
@@ -396,7 +384,7 @@ def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
     return render(
         request,
         "arbiter/player.html",
-        _ctx(
+        page_context(
             request,
             ev,
             player=p,
@@ -575,6 +563,11 @@ def pair(request: HttpRequest, ev: m.Event) -> HttpResponse:
             "black": b.black,
             "black_name": names[b.black],
             "black_points": format_points(scores[b.black]),
+            **{
+                f"{side}_{key}": getattr(t.player(n), key)
+                for side, n in (("white", b.white), ("black", b.black))
+                for key in ("title", "rating", "federation")
+            },
         }
         for i, b in enumerate(proposal.boards, start=1)
     ]
@@ -584,7 +577,7 @@ def pair(request: HttpRequest, ev: m.Event) -> HttpResponse:
     return render(
         request,
         "arbiter/pair.html",
-        _ctx(
+        page_context(
             request,
             ev,
             proposal=proposal,
@@ -649,7 +642,7 @@ def pair_manual(request: HttpRequest, ev: m.Event) -> HttpResponse:
     return render(
         request,
         "arbiter/pair_manual.html",
-        _ctx(
+        page_context(
             request,
             ev,
             form=forms.ManualPairingForm(data),
@@ -667,7 +660,7 @@ def explain(request: HttpRequest, ev: m.Event) -> HttpResponse:
         lines = services.explain_next_round(ev)
     except ChessArbiterError as e:
         lines = [str(e)]
-    return render(request, "arbiter/explain.html", _ctx(request, ev, lines=lines))
+    return render(request, "arbiter/explain.html", page_context(request, ev, lines=lines))
 
 
 @login_required
@@ -743,7 +736,7 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
     return render(
         request,
         "arbiter/round.html",
-        _ctx(
+        page_context(
             request,
             ev,
             round=view,
@@ -857,7 +850,7 @@ def result(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     response = render(
         request,
         "arbiter/_board_row.html",
-        _ctx(request, ev, b=line, choices=_result_choices(), round=view, flash=True),
+        page_context(request, ev, b=line, choices=_result_choices(), round=view, flash=True),
     )
     # the level's name: success, info or warning
     return message_headers(response, message, messages.DEFAULT_TAGS[message_level])
@@ -874,7 +867,7 @@ def standings(request: HttpRequest, ev: m.Event) -> HttpResponse:
     return render(
         request,
         "arbiter/standings.html",
-        _ctx(request, ev, tiebreak_names=names, rows=rows, after_round=rounds),
+        page_context(request, ev, tiebreak_names=names, rows=rows, after_round=rounds),
     )
 
 
@@ -886,7 +879,7 @@ def standings_player(request: HttpRequest, ev: m.Event, number: int) -> HttpResp
     return render(
         request,
         "arbiter/breakdown.html",
-        _ctx(request, ev, player=p, parts=tables.breakdown_lines(ev, number)),
+        page_context(request, ev, player=p, parts=tables.breakdown_lines(ev, number)),
     )
 
 
@@ -898,7 +891,14 @@ def crosstable(request: HttpRequest, ev: m.Event) -> HttpResponse:
     return render(
         request,
         "arbiter/crosstable.html",
-        _ctx(request, ev, rows=rows, round_numbers=range(1, rounds + 1), grid=tables.grid(ev)),
+        page_context(
+            request,
+            ev,
+            rows=rows,
+            round_numbers=range(1, rounds + 1),
+            grid=tables.grid(ev),
+            federations=tables.federations(ev),
+        ),
     )
 
 
@@ -922,7 +922,7 @@ def export(request: HttpRequest, event_id: int) -> HttpResponse:
 @_shows_problems
 @_played_in_rounds(Level.VIEWER)
 def print_view(request: HttpRequest, ev: m.Event, what: str, number: int = 0) -> HttpResponse:
-    ctx = _ctx(request, ev, what=what)
+    ctx = page_context(request, ev, what=what)
     if what in ("pairings", "alpha", "slips"):
         get_object_or_404(m.Round, event=ev, number=number)
         view = tables.round_view(ev, number)
@@ -941,6 +941,7 @@ def print_view(request: HttpRequest, ev: m.Event, what: str, number: int = 0) ->
     elif what == "crosstable":
         rows, rounds = tables.crosstable(ev)
         ctx.update(rows=rows, round_numbers=range(1, rounds + 1), grid=tables.grid(ev))
+        ctx.update(federations=tables.federations(ev))
     else:
         return HttpResponseBadRequest()
     return render(request, f"print/{what}.html", ctx)
@@ -967,7 +968,7 @@ def roles(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(
         request,
         "arbiter/roles.html",
-        _ctx(request, ev, form=form, roles=ev.roles.select_related("user")),
+        page_context(request, ev, form=form, roles=ev.roles.select_related("user")),
     )
 
 
@@ -976,7 +977,7 @@ def roles(request: HttpRequest, event_id: int) -> HttpResponse:
 def audit_log(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.CHIEF)
     entries = ev.audit.select_related("user")[:500]
-    return render(request, "arbiter/audit.html", _ctx(request, ev, entries=entries))
+    return render(request, "arbiter/audit.html", page_context(request, ev, entries=entries))
 
 
 # -- knockout --------------------------------------------------------------------------------
@@ -994,7 +995,7 @@ def knockout_page(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(
         request,
         "arbiter/knockout.html",
-        _ctx(request, ev, matches=matches, svg=mark_safe(svg)),  # our own SVG, text escaped
+        page_context(request, ev, matches=matches, svg=mark_safe(svg)),  # our own SVG, text escaped
     )
 
 
@@ -1018,7 +1019,7 @@ def knockout_match(request: HttpRequest, event_id: int, number: int) -> HttpResp
     ev = event_for(request.user, event_id, Level.VIEWER)
     get_object_or_404(m.KnockoutMatch, event=ev, number=number)
     view = next(v for v in knockout.views(ev) if v.row.number == number)
-    return render(request, "arbiter/knockout_match.html", _ctx(request, ev, m=view))
+    return render(request, "arbiter/knockout_match.html", page_context(request, ev, m=view))
 
 
 def _match_change(
@@ -1083,7 +1084,7 @@ def teams_page(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(
         request,
         "arbiter/teams.html",
-        _ctx(request, ev, lists=lists, player_form=forms.PlayerForm()),
+        page_context(request, ev, lists=lists, player_form=forms.PlayerForm()),
     )
 
 
@@ -1126,7 +1127,9 @@ def team_standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
     ev = event_for(request.user, event_id, Level.VIEWER)
     names, rows = teams.standings(ev)
-    return render(request, "arbiter/team_standings.html", _ctx(request, ev, names=names, rows=rows))
+    return render(
+        request, "arbiter/team_standings.html", page_context(request, ev, names=names, rows=rows)
+    )
 
 
 @login_required
@@ -1144,5 +1147,7 @@ def board_prizes(request: HttpRequest, event_id: int) -> HttpResponse:
         minimum = "half"
     tables = board_tables(teams.team_event(ev), minimum)
     return render(
-        request, "arbiter/board_prizes.html", _ctx(request, ev, tables=tables, minimum=minimum)
+        request,
+        "arbiter/board_prizes.html",
+        page_context(request, ev, tables=tables, minimum=minimum),
     )

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -50,6 +50,19 @@ def _raise_problems(row: models.Model, problems: dict[str, str]) -> None:
         errors[name] = [message]
     if errors:
         raise ValidationError(errors)
+
+
+def validate_prize_table(text: str) -> None:
+    """A prize table as the library reads it (:func:`chessarbiter.prizes.parse_prize_table`):
+    its first problem, with its line, as the field's error; blank is no table."""
+    from chessarbiter.prizes import PrizeTableError, parse_prize_table
+
+    if not text.strip():
+        return
+    try:
+        parse_prize_table(text, "prize table")
+    except PrizeTableError as e:
+        raise ValidationError(str(e.first)) from None
 
 
 class Event(models.Model):
@@ -215,6 +228,15 @@ class Event(models.Model):
         _("seed of the colour lots"), default=1997, validators=_setting("lot_seed")
     )
     public = models.BooleanField(_("shown on the public pages"), default=True)
+    #: The prize table (TOML, read by :func:`chessarbiter.prizes.parse_prize_table`); blank: none.
+    prize_table = models.TextField(
+        _("prize table"),
+        blank=True,
+        default="",
+        validators=[MaxLengthValidator(limits.MAX_PRIZE_TABLE_CHARS), validate_prize_table],
+    )
+    #: The prize list is shown on the public pages (when the event is public).
+    prize_list_public = models.BooleanField(_("prize list on the public pages"), default=False)
     #: Archived: off the public home page and the arbiter's list of active events, still
     #: readable, changed by nothing until restored (see ``services.locked_event``).
     archived = models.BooleanField(_("archived"), default=False)
@@ -524,3 +546,52 @@ class DeletedEvent(models.Model):
 
     class Meta:
         ordering = ["-deleted_at", "-id"]
+
+
+class RatingListPlayer(models.Model):
+    """A player of the player database shared by all events: FIDE's rating list as last
+    imported (:func:`chessarbiter.registration.stream_fide_rating_list`), with the local
+    edits kept.
+
+    Local edits are kept per field, in the row itself: ``locally_edited`` names the fields an
+    arbiter changed (``"name,federation"``), and a later import of the list updates every
+    other field and leaves those as edited (``web.events.rating_list``). The columns hold the
+    values in use, so the search indexes serve edited names too.
+
+    ``name_key`` is the name folded as the look-up folds it
+    (:func:`chessarbiter.registration.fold_name`), indexed for searches by the beginning of a
+    name (on PostgreSQL with ``varchar_pattern_ops``, for ``LIKE 'prefix%'``); federation and
+    folded name together serve a search within one federation.
+    """
+
+    fide_id = models.BigIntegerField(_("FIDE ID"), unique=True)
+    name = models.CharField(_("name"), max_length=limits.MAX_NAME)
+    name_key = models.CharField(max_length=limits.MAX_NAME)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    sex = models.CharField(_("sex"), max_length=1, blank=True)
+    title = models.CharField(_("title"), max_length=3, blank=True)
+    women_title = models.CharField(_("women's title"), max_length=3, blank=True)
+    other_titles = models.CharField(_("other titles"), max_length=30, blank=True)
+    birth = models.CharField(_("birth year"), max_length=10, blank=True)
+    flag = models.CharField(_("flag"), max_length=3, blank=True)
+    standard = models.PositiveSmallIntegerField(_("standard rating"), null=True, blank=True)
+    rapid = models.PositiveSmallIntegerField(_("rapid rating"), null=True, blank=True)
+    blitz = models.PositiveSmallIntegerField(_("blitz rating"), null=True, blank=True)
+    locally_edited = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["name_key", "fide_id"]
+        indexes = [
+            models.Index(
+                fields=["name_key"], name="ratinglist_name_key", opclasses=["varchar_pattern_ops"]
+            ),
+            models.Index(fields=["federation", "name_key"], name="ratinglist_fed_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.fide_id})"
+
+    @property
+    def edited(self) -> frozenset[str]:
+        """The fields edited locally, which an import of the list leaves alone."""
+        return frozenset(f for f in self.locally_edited.split(",") if f)

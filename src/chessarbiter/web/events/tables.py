@@ -9,6 +9,7 @@ knockout event has none of them (its bracket is its table)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -43,6 +44,9 @@ class Row:
 
 @dataclass(frozen=True)
 class BoardLine:
+    """One board of a round: both players with their title (as stored: the pages show it
+    through the ``fide_title`` filter), rating, federation and points before the round."""
+
     number: int
     board_id: int
     version: int
@@ -54,6 +58,12 @@ class BoardLine:
     black_points: str
     result: str
     choice: str
+    white_title: str = ""
+    white_rating: int | None = None
+    white_federation: str = ""
+    black_title: str = ""
+    black_rating: int | None = None
+    black_federation: str = ""
 
 
 @dataclass(frozen=True)
@@ -64,6 +74,7 @@ class RoundView:
     complete: bool
     manual: bool
     deviations: list[dict[str, Any]] = field(default_factory=list)
+    paired_at: datetime | None = None
 
 
 def _key(event: m.Event, key: str, version: int | None = None) -> str:
@@ -99,6 +110,7 @@ class Tables:
     rows: list[Row]
     rounds: int
     grid: list[GridRow]
+    federations: dict[int, str] = field(default_factory=dict)
 
 
 def _tables(event: m.Event) -> Tables:
@@ -136,7 +148,8 @@ def _tables(event: m.Event) -> Tables:
                 (r.pairing_number, r.name, _fmt(r.points), cells, r.shared)
                 for r, cells in grid_cells(table, cycles)
             ]
-        return Tables([s.name for s in specs], rows, rounds, grid)
+        federations = {p.number: p.federation for p in t}
+        return Tables([s.name for s in specs], rows, rounds, grid, federations)
 
     result: Tables = cached(event, "tables", compute)
     return result
@@ -166,6 +179,7 @@ def round_view(event: m.Event, number: int) -> RoundView:
                 continue
             board_no += 1
             black = by_id[b.black_id]
+            wp, bp = loaded.players[white], loaded.players[black]
             lines.append(
                 BoardLine(
                     number=b.number,
@@ -179,6 +193,12 @@ def round_view(event: m.Event, number: int) -> RoundView:
                     black_points=_fmt(before.get(black, Decimal(0))),
                     result=store.result_label(b.result, b.black_result),
                     choice=store.result_choice(b.result, b.black_result),
+                    white_title=wp.title,
+                    white_rating=wp.rating,
+                    white_federation=wp.federation,
+                    black_title=bp.title,
+                    black_rating=bp.rating,
+                    black_federation=bp.federation,
                 )
             )
         on_board = {x for b in lines for x in (b.white, b.black)} | {x for x, _, _ in byes}
@@ -193,6 +213,7 @@ def round_view(event: m.Event, number: int) -> RoundView:
             complete=all(b.result for b in lines),
             manual=rnd.manual,
             deviations=list(rnd.deviations),
+            paired_at=rnd.paired_at,
         )
 
     result: RoundView = cached(event, f"round{number}", compute)
@@ -232,6 +253,11 @@ def round_view_after_result(event: m.Event, number: int, board: m.Board, version
 def crosstable(event: m.Event) -> tuple[list[Row], int]:
     _names, rows, rounds = standings_rows(event)
     return rows, rounds
+
+
+def federations(event: m.Event) -> dict[int, str]:
+    """Each player's federation by pairing number, for the crosstable grid's column."""
+    return _tables(event).federations
 
 
 def grid(event: m.Event) -> list[GridRow]:

@@ -13,4 +13,13 @@ urlpatterns = [
     path("events/<int:event_id>/bracket/", views.bracket, name="bracket"),
     path("events/<int:event_id>/teams/", views.team_standings, name="team_standings"),
     path("events/<int:event_id>/players/<int:number>/", views.player, name="player"),
+    path(
+        "events/<int:event_id>/standings/after/<int:number>/",
+        views.standings_after,
+        name="standings_after",
+    ),
+    path("events/<int:event_id>/start/", views.start_list, name="start_list"),
+    path("events/<int:event_id>/categories/", views.categories, name="categories"),
+    path("events/<int:event_id>/team-ranking/", views.team_ranking, name="team_ranking"),
+    path("events/<int:event_id>/prizes/", views.prizes, name="prizes"),
 ]

@@ -3,6 +3,7 @@ for by htmx (``HX-Request``) answers with its content fragment only, for the sel
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.core.cache import cache
@@ -26,13 +27,16 @@ def _event(event_id: int) -> m.Event:
     return get_object_or_404(m.Event, pk=event_id, public=True)
 
 
-def _page(request: HttpRequest, template: str, event: m.Event, **ctx: Any) -> HttpResponse:
+def _page(
+    request: HttpRequest, template: str, event: m.Event, variant: str = "", **ctx: Any
+) -> HttpResponse:
     """The page around ``template``'s content. The content is rendered once per event
-    version, page and language (public pages are the hot path: a crowd refreshing the
-    standings); the shell around it (user, language switch, CSRF token) per request."""
+    version, page, ``variant`` (the page's choices read from its query, checked) and language
+    (public pages are the hot path: a crowd refreshing the standings); the shell around it
+    (user, language switch, CSRF token) per request."""
     key = (
         f"pub:{event.pk}:{event.created_at.timestamp()}:{event.version}:"
-        f"{get_language()}:{request.path}"
+        f"{get_language()}:{request.path}:{variant}"
     )
     cached = cache.get(key)
     if cached is None:
@@ -136,6 +140,7 @@ def _crosstable(ev: m.Event) -> dict[str, Any]:
     return {
         "rows": lambda: tables.crosstable(ev)[0],
         "grid": lambda: tables.grid(ev),
+        "federations": lambda: tables.federations(ev),
         "columns": lambda: range(1, tables.crosstable(ev)[1] + 1),
     }
 
@@ -168,6 +173,76 @@ def team_standings(request: HttpRequest, event_id: int) -> HttpResponse:
         return lambda: teams.standings(ev)[i]
 
     return _page(request, "public/_team_standings.html", ev, names=part(0), rows=part(1))
+
+
+# -- the organiser's lists (chessarbiter.web.events.lists) -----------------------------------
+
+
+def _query_key(request: HttpRequest) -> str:
+    """A short cache key of the page's query (the choices a form sent)."""
+    query = request.GET.urlencode()
+    return hashlib.sha256(query.encode()).hexdigest() if query else ""
+
+
+@require_safe
+def standings_after(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """The standings after the complete round ``number``; another round is refused with the
+    library's words."""
+    from ..events import lists
+
+    ev = _event(event_id)
+    ctx: dict[str, Any] = {"completed": lists.completed_rounds(ev), "chosen": number}
+    try:
+        names, rows, rounds = lists.standings_after(ev, number)
+        ctx.update(tiebreak_names=names, rows=rows, after_round=rounds)
+    except ChessArbiterError as e:
+        ctx["error"] = str(e)
+    return _page(request, "public/lists_standings.html", ev, **ctx)
+
+
+@require_safe
+def start_list(request: HttpRequest, event_id: int) -> HttpResponse:
+    from ..arbiter.lists import START_ORDERS, start_context
+
+    ev = _event(event_id)
+    order = request.GET.get("order", "number")
+    if order not in dict(START_ORDERS):
+        order = "number"
+    return _page(request, "public/lists_start.html", ev, order, **start_context(ev, order))
+
+
+@require_safe
+def categories(request: HttpRequest, event_id: int) -> HttpResponse:
+    from ..arbiter.lists import category_context
+
+    ev = _event(event_id)
+    if ev.system == m.Event.System.KNOCKOUT:
+        raise Http404
+    ctx = category_context(ev, request.GET)
+    return _page(request, "public/lists_categories.html", ev, _query_key(request), **ctx)
+
+
+@require_safe
+def team_ranking(request: HttpRequest, event_id: int) -> HttpResponse:
+    from ..arbiter.lists import team_context
+
+    ev = _event(event_id)
+    if ev.system == m.Event.System.KNOCKOUT:
+        raise Http404
+    ctx = team_context(ev, request.GET)
+    return _page(request, "public/lists_teams.html", ev, _query_key(request), **ctx)
+
+
+@require_safe
+def prizes(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The prize list, once the arbiters publish it (``Event.prize_list_public``)."""
+    from ..events import lists
+
+    ev = _event(event_id)
+    if not (ev.prize_list_public and ev.prize_table.strip()):
+        raise Http404
+
+    return _page(request, "public/lists_prizes.html", ev, prizes=lambda: lists.prize_list(ev))
 
 
 # -- the arbiter's calculators: read-only forms, the answers are the library's ------

@@ -38,6 +38,7 @@ from .events import (
     restore_event,
     set_role,
     update_event,
+    update_prize_table,
 )
 from .players import (
     add_forbidden_pair,
@@ -103,5 +104,6 @@ __all__ = [
     "unpair_last_round",
     "update_event",
     "update_player",
+    "update_prize_table",
     "withdraw_player",
 ]

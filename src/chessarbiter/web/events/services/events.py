@@ -16,6 +16,7 @@ from chessarbiter import event_settings
 from chessarbiter.errors import ChessArbiterError
 
 from .. import models as m
+from .. import store
 from .core import (
     ServiceError,
     User,
@@ -91,6 +92,32 @@ def update_event(event: m.Event, user: User, **fields: Any) -> m.Event:
         audit(event, user, "knockout.discard", _("The drawn bracket was discarded: draw it again"))
     check_stored_event(event, settings=True)
     audit(event, user, "event.update", _("Event settings changed"), fields=sorted(changed))
+    return event
+
+
+@atomic
+def update_prize_table(event: m.Event, user: User, text: str, public: bool) -> m.Event:
+    """Store the event's prize table (TOML) and whether its prize list is public. The table
+    is read by the library (:func:`chessarbiter.prizes.parse_prize_table`, through the
+    field's validator: the first problem with its line) and its categories sorted for the
+    event's players (:func:`chessarbiter.prizes.category_members`: an age category needs a
+    date); refused, nothing is stored. A blank table removes it."""
+    from chessarbiter.prizes import category_members, parse_prize_table
+
+    event = locked_event(event)
+    changed = sorted(
+        name
+        for name, value in (("prize_table", text), ("prize_list_public", public))
+        if getattr(event, name) != value
+    )
+    event.prize_table = text
+    event.prize_list_public = public
+    clean_row(event)
+    if text.strip():
+        category_members(parse_prize_table(text, "prize table"), store.tournament(event))
+    event.save(update_fields=["prize_table", "prize_list_public", "updated_at"])
+    check_stored_event(event, settings=True)
+    audit(event, user, "event.prizes", _("Prize table changed"), fields=changed)
     return event
 
 

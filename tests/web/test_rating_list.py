@@ -1,0 +1,384 @@
+"""The player database shared by all events: importing FIDE's rating list (again and again,
+keeping local edits), searching it, and registering a player of it into an event."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from chessarbiter.cli import web as web_cli
+from chessarbiter.event_settings import SettingsError
+from chessarbiter.registration import RegistrationError
+from chessarbiter.web.events import models as m
+from chessarbiter.web.events import rating_list, services
+
+from .conftest import login
+
+HEADER = (
+    "ID Number      Name                                                         "
+    "Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag"
+)
+
+
+def line(**values: str) -> str:
+    labels = {"ID": "ID Number", "Bday": "B-day"}
+    row = [" "] * (len(HEADER) + 4)
+    for label, value in values.items():
+        at = HEADER.index(labels.get(label, label))
+        row[at : at + len(value)] = list(value)
+    return "".join(row).rstrip()
+
+
+def rating_list_text(shift: int = 0) -> str:
+    """Four players; every rating moved by ``shift`` (next month's list)."""
+
+    def r(value: int) -> str:
+        return str(value + shift)
+
+    return (
+        "\n".join(
+            [
+                HEADER,
+                line(
+                    ID="1503014",
+                    Name="Carlsen, Magnus",
+                    Fed="NOR",
+                    Sex="M",
+                    Tit="GM",
+                    SRtng=r(2833),
+                    RRtng=r(2825),
+                    BRtng=r(2886),
+                    Bday="1990",
+                ),
+                line(
+                    ID="2020009",
+                    Name="Caruana, Fabiano",
+                    Fed="USA",
+                    Sex="M",
+                    Tit="GM",
+                    SRtng=r(2795),
+                    RRtng=r(2727),
+                    BRtng=r(2750),
+                    Bday="1992",
+                ),
+                line(
+                    ID="24101923",
+                    Name="Kovalenko, Olena",
+                    Fed="UKR",
+                    Sex="F",
+                    WTit="WFM",
+                    SRtng=r(1745),
+                    RRtng=r(1702),
+                    Bday="2009",
+                    Flag="w",
+                ),
+                line(
+                    ID="4100018",
+                    Name="Núñez, José",
+                    Fed="ESP",
+                    Sex="M",
+                    SRtng=r(2100),
+                    Bday="1985",
+                ),
+            ]
+        )
+        + "\n"
+    )
+
+
+@pytest.fixture
+def list_file(tmp_path: Path) -> Path:
+    path = tmp_path / "players_list_foa.txt"
+    path.write_text(rating_list_text(), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def imported(db: object, list_file: Path) -> rating_list.ImportSummary:
+    return rating_list.import_rating_list(list_file)
+
+
+def test_import_creates_then_updates_the_same_rows(
+    imported: rating_list.ImportSummary, list_file: Path
+) -> None:
+    assert (imported.read, imported.created, imported.updated) == (4, 4, 0)
+    carlsen = m.RatingListPlayer.objects.get(fide_id=1503014)
+    assert (carlsen.name, carlsen.name_key, carlsen.federation, carlsen.sex, carlsen.title) == (
+        "Carlsen, Magnus",
+        "carlsen magnus",
+        "NOR",
+        "m",
+        "GM",
+    )
+    assert (carlsen.standard, carlsen.rapid, carlsen.blitz, carlsen.birth) == (
+        2833,
+        2825,
+        2886,
+        "1990",
+    )
+    rows = list(m.RatingListPlayer.objects.values_list("pk", "fide_id", "standard"))
+    again = rating_list.import_rating_list(list_file)
+    assert (again.read, again.created, again.updated) == (4, 0, 4)
+    assert list(m.RatingListPlayer.objects.values_list("pk", "fide_id", "standard")) == rows
+
+
+def test_a_monthly_update_keeps_local_edits(imported: object, tmp_path: Path) -> None:
+    row = m.RatingListPlayer.objects.get(fide_id=24101923)
+    rating_list.edit_player(row, name="Kovalenko-Smith, Olena", federation="ENG")
+    row.refresh_from_db()
+    assert row.edited == frozenset({"name", "federation"})
+    next_month = tmp_path / "next.txt"
+    next_month.write_text(rating_list_text(shift=10), encoding="utf-8")
+    summary = rating_list.import_rating_list(next_month)
+    assert (summary.created, summary.updated, summary.edits_kept) == (0, 4, 1)
+    row.refresh_from_db()
+    assert (row.name, row.federation, row.standard, row.rapid) == (
+        "Kovalenko-Smith, Olena",
+        "ENG",
+        1755,
+        1712,
+    )
+    assert rating_list.search("kovalenko-smith")[0].fide_id == 24101923
+    assert m.RatingListPlayer.objects.get(fide_id=1503014).standard == 2843
+
+
+def test_a_list_with_errors_changes_nothing(imported: object, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    text = rating_list_text(shift=10).replace("2805", "28x5")
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(RegistrationError, match=r"bad.txt:3:114: rating \"28x5\""):
+        rating_list.import_rating_list(bad, "bad.txt")
+    assert m.RatingListPlayer.objects.get(fide_id=1503014).standard == 2833
+
+
+def test_local_edits_are_checked_by_the_library(imported: object) -> None:
+    row = m.RatingListPlayer.objects.get(fide_id=1503014)
+    with pytest.raises(SettingsError, match="rating"):
+        rating_list.edit_player(row, rapid=4000)
+    with pytest.raises(SettingsError, match="name"):
+        rating_list.edit_player(row, name=" ")
+    with pytest.raises(services.ServiceError):
+        rating_list.edit_player(row, fide_id=1)
+    row.refresh_from_db()
+    assert (row.rapid, row.locally_edited) == (2825, "")
+
+
+def test_search_by_name_prefix_fide_id_and_federation(imported: object) -> None:
+    def names(query: str, federation: str = "") -> list[str]:
+        return [p.name for p in rating_list.search(query, federation)]
+
+    assert names("car") == ["Carlsen, Magnus", "Caruana, Fabiano"]
+    assert names("CARLSEN, m") == ["Carlsen, Magnus"]
+    assert names("nunez j") == ["Núñez, José"]
+    assert names("2020009") == ["Caruana, Fabiano"]
+    assert names("", "ukr") == ["Kovalenko, Olena"]
+    assert names("car", "USA") == ["Caruana, Fabiano"]
+    assert names("") == []
+    assert names("99999999999") == []
+    assert names("zz") == []
+
+
+def test_a_name_search_uses_the_index(imported: object) -> None:
+    with CaptureQueriesContext(connection) as queries:
+        rating_list.search("car")
+    sql = queries.captured_queries[-1]["sql"]
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("EXPLAIN QUERY PLAN " + sql)
+            plan = " ".join(str(row) for row in cursor.fetchall())
+        assert "ratinglist_name_key" in plan
+
+
+def test_register_from_the_search(client: Client, event: m.Event, arbiter: User) -> None:
+    rating_list.import_rating_list(_file(rating_list_text()))
+    login(client, arbiter)
+    page = client.get(reverse("arbiter:event_ratinglist", args=[event.pk]), {"q": "kov"})
+    assert page.status_code == 200
+    assert b"Kovalenko, Olena" in page.content and b"Register" in page.content
+    partial = client.get(
+        reverse("arbiter:event_ratinglist", args=[event.pk]), {"q": "kov"}, HTTP_HX_REQUEST="true"
+    )
+    assert b"<html" not in partial.content and b"Kovalenko, Olena" in partial.content
+    r = client.post(
+        reverse("arbiter:event_register", args=[event.pk]), {"fide_id": "24101923", "q": "kov"}
+    )
+    assert r.status_code == 302 and r["Location"].endswith("?q=kov")
+    p = event.players.get(fide_id="24101923")
+    assert (p.name, p.title, p.federation, p.birth_date, p.sex, p.rating, p.number) == (
+        "Kovalenko, Olena",
+        "WFM",
+        "UKR",
+        "2009",
+        "w",
+        1745,
+        11,
+    )
+    again = client.post(
+        reverse("arbiter:event_register", args=[event.pk]), {"fide_id": "24101923"}, follow=True
+    )
+    assert b"already registered" in again.content
+    assert event.players.filter(fide_id="24101923").count() == 1
+    page = client.get(reverse("arbiter:event_ratinglist", args=[event.pk]), {"q": "kov"})
+    assert b"registered" in page.content
+    unknown = client.post(
+        reverse("arbiter:event_register", args=[event.pk]), {"fide_id": "77"}, follow=True
+    )
+    assert b"No player with FIDE ID 77" in unknown.content
+
+
+def test_register_from_the_players_pages_search_box(
+    client: Client, event: m.Event, arbiter: User
+) -> None:
+    rating_list.import_rating_list(_file(rating_list_text()))
+    login(client, arbiter)
+    url = reverse("arbiter:event_ratinglist", args=[event.pk])
+    found = client.get(url, {"q": "carl", "back": "players"}, HTTP_HX_REQUEST="true")
+    assert b'name="back" value="players"' in found.content
+    r = client.post(
+        reverse("arbiter:event_register", args=[event.pk]),
+        {"fide_id": "1503014", "back": "players"},
+    )
+    assert r["Location"] == reverse("arbiter:players", args=[event.pk])
+    assert event.players.get(fide_id="1503014").title == "GM"
+
+
+#: The search box of the event's players page (``arbiter/players.html``).
+PLAYERS_PAGE_BOX = (
+    "{% url 'arbiter:event_ratinglist' event.pk as action %}"
+    '{% include "arbiter/_ratinglist_search.html" with form=None back="players" %}'
+    '<div id="ratinglist-results"></div>'
+)
+
+
+def test_the_search_box_for_the_players_page(event: m.Event) -> None:
+    from django.template import Context, Template
+
+    html = Template(PLAYERS_PAGE_BOX).render(Context({"event": event}))
+    url = reverse("arbiter:event_ratinglist", args=[event.pk])
+    assert f'hx-get="{url}"' in html
+    assert '<input type="hidden" name="back" value="players">' in html
+    assert 'id="ratinglist-q" value=""' in html
+
+
+def test_the_rating_of_the_events_time_control(client: Client, event: m.Event, chief: User) -> None:
+    rating_list.import_rating_list(_file(rating_list_text()))
+    event.time_control = "15 min + 10 s"
+    event.save()
+    login(client, chief)
+    client.post(reverse("arbiter:event_register", args=[event.pk]), {"fide_id": "1503014"})
+    assert event.players.get(fide_id="1503014").rating == 2825
+    event.time_control = "3 min + 2 s"
+    event.save()
+    client.post(reverse("arbiter:event_register", args=[event.pk]), {"fide_id": "2020009"})
+    assert event.players.get(fide_id="2020009").rating == 2750
+
+
+def test_registering_needs_an_arbiter_of_the_event(
+    client: Client, event: m.Event, viewer: User
+) -> None:
+    rating_list.import_rating_list(_file(rating_list_text()))
+    login(client, viewer)
+    url = reverse("arbiter:event_register", args=[event.pk])
+    assert client.post(url, {"fide_id": "1503014"}).status_code == 403
+    assert client.get(reverse("arbiter:event_ratinglist", args=[event.pk])).status_code == 403
+    stranger = User.objects.create_user("stranger", "", "pw-stranger-123")
+    login(client, stranger)
+    assert client.post(url, {"fide_id": "1503014"}).status_code == 404
+    assert not event.players.filter(fide_id="1503014").exists()
+    client.logout()
+    assert client.post(url, {"fide_id": "1503014"}).status_code == 302  # to the login page
+    assert not event.players.filter(fide_id="1503014").exists()
+
+
+def test_the_upload_page(client: Client, chief: User, viewer: User) -> None:
+    login(client, viewer)
+    url = reverse("arbiter:ratinglist_import")
+    upload = SimpleUploadedFile("players_list_foa.txt", rating_list_text().encode())
+    assert client.post(url, {"file": upload, "single_list": "standard"}).status_code == 403
+    assert m.RatingListPlayer.objects.count() == 0
+    page = client.get(reverse("arbiter:ratinglist"))
+    assert page.status_code == 200 and b'id="ratinglist-import"' not in page.content
+    login(client, chief)
+    page = client.get(reverse("arbiter:ratinglist"))
+    assert b'id="ratinglist-import"' in page.content
+    upload = SimpleUploadedFile("players_list_foa.txt", rating_list_text().encode())
+    r = client.post(url, {"file": upload, "single_list": "standard"}, follow=True)
+    assert b"4 players read: 4 added" in r.content
+    assert m.RatingListPlayer.objects.count() == 4
+    bad = SimpleUploadedFile("bad.txt", b"not a list\n")
+    r = client.post(url, {"file": bad, "single_list": "standard"}, follow=True)
+    assert b"bad.txt:1:1: not a FIDE rating list" in r.content
+    found = client.get(reverse("arbiter:ratinglist"), {"q": "car"}, HTTP_HX_REQUEST="true")
+    assert b"Caruana, Fabiano" in found.content and b"<html" not in found.content
+
+
+def test_a_large_upload_is_read_from_its_temporary_file(
+    client: Client, chief: User, settings: Any
+) -> None:
+    settings.FILE_UPLOAD_MAX_MEMORY_SIZE = 0  # every upload goes to a temporary file
+    login(client, chief)
+    with _file(rating_list_text()).open("rb") as upload:
+        r = client.post(
+            reverse("arbiter:ratinglist_import"),
+            {"file": upload, "single_list": "standard"},
+            follow=True,
+        )
+    assert b"4 players read: 4 added" in r.content
+
+
+def test_editing_a_player_of_the_database(client: Client, chief: User, viewer: User) -> None:
+    rating_list.import_rating_list(_file(rating_list_text()))
+    url = reverse("arbiter:ratinglist_player", args=[4100018])
+    fields = {
+        "name": "Nunez Garcia, Jose",
+        "federation": "ESP",
+        "sex": "m",
+        "title": "",
+        "women_title": "",
+        "other_titles": "",
+        "birth": "1985",
+        "standard": "2100",
+        "rapid": "",
+        "blitz": "",
+    }
+    login(client, viewer)
+    assert client.post(url, fields).status_code == 403
+    login(client, chief)
+    r = client.post(url, fields, follow=True)
+    assert b"later imports of the list keep the edit" in r.content
+    row = m.RatingListPlayer.objects.get(fide_id=4100018)
+    assert (row.name, row.edited) == ("Nunez Garcia, Jose", frozenset({"name"}))
+    r = client.post(url, {**fields, "standard": "9999"})
+    assert r.status_code == 200 and b"3500" in r.content
+    assert client.get(reverse("arbiter:ratinglist_player", args=[1])).status_code == 404
+
+
+def test_the_import_command(db: object, list_file: Path) -> None:
+    group = click.Group()
+    web_cli.register(group)
+    result = CliRunner().invoke(group, ["web", "import-ratings", str(list_file)])
+    assert result.exit_code == 0, result.output
+    assert "4 players read: 4 added, 0 updated" in result.output
+    bad = list_file.with_name("bad.txt")
+    bad.write_text("nonsense\n")
+    result = CliRunner().invoke(group, ["web", "import-ratings", str(bad)])
+    assert result.exit_code == 1 and "not a FIDE rating list" in result.output
+    assert "Traceback" not in result.output
+
+
+def _file(text: str) -> Path:
+    import tempfile
+
+    path = Path(tempfile.mkdtemp()) / "players_list_foa.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
