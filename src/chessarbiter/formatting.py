@@ -75,3 +75,17 @@ def format_tiebreak(value: Decimal, *, decimal_separator: str = ".") -> str:
     if text == "-0":
         text = "0"
     return text.replace(".", decimal_separator)
+
+
+def format_money(amount: Decimal, unit: Decimal, currency: str) -> str:
+    """``amount`` written with the decimals of the currency's smallest ``unit`` a prize table
+    pays (shares are rounded down to it), then the currency.
+
+    >>> format_money(Decimal("1250"), Decimal("0.01"), "EUR")
+    '1250.00 EUR'
+    >>> format_money(Decimal("83.5"), Decimal(1), "")
+    '84'
+    """
+    exponent = unit.as_tuple().exponent
+    places = exponent if isinstance(exponent, int) and exponent < 0 else 0
+    return f"{amount.quantize(Decimal(1).scaleb(places)):f} {currency}".strip()

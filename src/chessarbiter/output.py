@@ -44,14 +44,14 @@ from typing import TYPE_CHECKING, Literal
 from chessarbiter.categories import birth_date_of
 from chessarbiter.crosstable import result_mark
 from chessarbiter.errors import RoundNumberError, UnknownPlayerError
-from chessarbiter.formatting import format_tiebreak, plain_number
+from chessarbiter.formatting import format_money, format_tiebreak, plain_number
 from chessarbiter.model import Colour, Player, PlayerId, Result, RoundEntry, Tournament
 from chessarbiter.model.player import display_title
 from chessarbiter.standings import CategoryStanding, Standing
 from chessarbiter.team_ranking import TeamRankingRow
 
 if TYPE_CHECKING:  # chessarbiter.prizes may then write its CSV with neutralise()
-    from chessarbiter.prizes import PrizeList, PrizeTable
+    from chessarbiter.prizes import PrizeList
 
 Align = Literal["l", "r"]
 
@@ -522,18 +522,13 @@ def team_table(rows: Sequence[TeamRankingRow], heading: str = "Team ranking") ->
 # -- the prize list -----------------------------------------------------------------------------
 
 
-def _money(amount: Decimal, table: PrizeTable) -> str:
-    exponent = table.unit.as_tuple().exponent
-    places = exponent if isinstance(exponent, int) and exponent < 0 else 0
-    return f"{amount.quantize(Decimal(1).scaleb(places)):f} {table.currency}".strip()
-
-
 def prize_table(result: PrizeList, heading: str = "Prize list") -> Table:
     """The printable prize list (:func:`chessarbiter.prizes.allocate`): place, pairing number,
     name, points, prize, money, object, shared with; notes: the money paid of the total, what
     rounding left, the prizes not awarded and the notes of the awards. Its CSV is
     :func:`chessarbiter.prizes.prize_list_csv`."""
     table = result.table
+    money = (table.unit, table.currency)
     columns = (
         Column("place", "Place"),
         Column("pairing_number", "No", "r"),
@@ -551,15 +546,15 @@ def prize_table(result: PrizeList, heading: str = "Prize list") -> Table:
             a.name,
             plain_number(a.points),
             a.prize.label if a.prize is not None else "shared",
-            _money(a.amount, table) if a.amount else "",
+            format_money(a.amount, *money) if a.amount else "",
             a.description,
             ", ".join(str(n) for n in a.shared_with),
         )
         for a in result.awards
     )
-    notes = [f"Paid {_money(result.paid, table)} of {_money(table.total, table)}."]
+    notes = [f"Paid {format_money(result.paid, *money)} of {format_money(table.total, *money)}."]
     if result.remainder:
-        notes.append(f"Left by rounding shares down: {_money(result.remainder, table)}.")
+        notes.append(f"Left by rounding shares down: {format_money(result.remainder, *money)}.")
     if result.unawarded:
         notes.append("Not awarded: " + ", ".join(p.label for p in result.unawarded) + ".")
     notes += [f"Note: {a.pairing_number}: {a.note}" for a in result.awards if a.note]

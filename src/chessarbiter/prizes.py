@@ -93,6 +93,7 @@ from typing import Any
 
 from chessarbiter.categories import CategoryError, default_reference_date, parse_category
 from chessarbiter.errors import FileFormatError, Problem
+from chessarbiter.formatting import format_money
 from chessarbiter.model import PlayerId, Tournament
 from chessarbiter.output import csv_text
 from chessarbiter.standings import Standing
@@ -687,11 +688,6 @@ def _check_ladders(table: PrizeTable, fail: _Fail) -> None:
 # -- printing -----------------------------------------------------------------------------------
 
 
-def _money_text(amount: Decimal, table: PrizeTable) -> str:
-    text = f"{amount.quantize(Decimal(1).scaleb(_exponent(table.unit))):f}"
-    return f"{text} {table.currency}".strip()
-
-
 def prize_list_text(result: PrizeList) -> str:
     """The printable prize list: one line per award (place, number, name, points, prize,
     money, object, shared with), then the totals.
@@ -706,6 +702,7 @@ def prize_list_text(result: PrizeList) -> str:
     Paid 100.00 EUR of 100.00 EUR.
     """
     table = result.table
+    money = (table.unit, table.currency)
     header = ["Place", "No.", "Name", "Pts", "Prize", "Money", "Object", "Shared with"]
     rows = [header]
     for a in result.awards:
@@ -716,7 +713,7 @@ def prize_list_text(result: PrizeList) -> str:
                 a.name,
                 _points(a.points),
                 a.prize.label if a.prize is not None else "shared",
-                _money_text(a.amount, table) if a.amount else "",
+                format_money(a.amount, *money) if a.amount else "",
                 a.description,
                 ", ".join(str(n) for n in a.shared_with),
             ]
@@ -731,9 +728,12 @@ def prize_list_text(result: PrizeList) -> str:
         ]
         lines.append("  ".join(cells).rstrip())
     notes = [f"{a.pairing_number}: {a.note}" for a in result.awards if a.note]
-    lines += ["", f"Paid {_money_text(result.paid, table)} of {_money_text(table.total, table)}."]
+    lines += [
+        "",
+        f"Paid {format_money(result.paid, *money)} of {format_money(table.total, *money)}.",
+    ]
     if result.remainder:
-        lines.append(f"Left by rounding shares down: {_money_text(result.remainder, table)}.")
+        lines.append(f"Left by rounding shares down: {format_money(result.remainder, *money)}.")
     if result.unawarded:
         lines.append("Not awarded: " + ", ".join(p.label for p in result.unawarded) + ".")
     lines += [f"Note: {n}" for n in notes]

@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from chessarbiter import limits, trf
+from chessarbiter.cli.standings import event_ranking
 from chessarbiter.editions import TieBreakEdition
 from chessarbiter.output import PageHeader, html_page, prize_table
 from chessarbiter.prizes import (
@@ -22,8 +23,8 @@ from chessarbiter.prizes import (
     prize_list_json,
     prize_list_text,
 )
-from chessarbiter.standings import ranking, resolve_completed_round
-from chessarbiter.tiebreaks import UnsupportedTieBreakError, acronyms, parse_list
+from chessarbiter.standings import resolve_completed_round
+from chessarbiter.tiebreaks import acronyms
 
 
 @click.command("prizes")
@@ -101,18 +102,7 @@ def prizes_command(
     table = load_prize_table(prizes_file)
     tournament = trf.load(file)
     rounds = resolve_completed_round(tournament, after_round)
-    try:
-        specs = parse_list(",".join(tournament.tiebreaks) if tiebreaks is None else tiebreaks)
-        rows = ranking(tournament, specs, rounds, edition=edition, lots=lots)
-    except UnsupportedTieBreakError as exc:
-        if tiebreaks is not None:
-            raise click.UsageError(f"--tiebreaks: {exc}") from exc
-        click.echo(
-            f"note: {file}: the file's tie-breaks cannot be used ({exc}); the prizes follow "
-            "the points only (choose tie-breaks with --tiebreaks)",
-            err=True,
-        )
-        rows = ranking(tournament, (), rounds, lots=lots)
+    _, rows = event_ranking(tournament, file, tiebreaks, rounds, edition=edition, lots=lots)
     on = reference_date.date() if reference_date is not None else None
     result = allocate(table, rows, category_members(table, tournament, on))
     if output_format == "json":

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from chessarbiter import limits
-from chessarbiter.categories import CategoryError, default_reference_date, parse_category
+from chessarbiter.categories import CategoryError, default_reference_date
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model import Tournament
 from chessarbiter.output import (
@@ -41,7 +41,7 @@ from chessarbiter.output import (
     team_table,
 )
 from chessarbiter.prizes import prize_list_csv
-from chessarbiter.standings import Standing, category_ranking, complete_rounds, ranking
+from chessarbiter.standings import Standing, category_ranking
 from chessarbiter.start_lists import start_list
 from chessarbiter.team_ranking import TeamRankingError, team_ranking
 
@@ -71,9 +71,8 @@ def _ranking(event: m.Event, t: Tournament) -> tuple[list[Standing], int]:
     """The event's ranking after the last complete round, as its standings page shows it."""
 
     def compute() -> tuple[list[Standing], int]:
-        rounds = complete_rounds(t)
-        specs = store.tiebreak_specs(event)
-        return ranking(t, specs, rounds, edition=event.tiebreak_edition), rounds
+        _t, _names, rounds, rows = tables.event_ranking(event, tournament=t)
+        return rows, rounds
 
     result: tuple[list[Standing], int] = tables.cached(event, "exports:ranking", compute)
     return result
@@ -103,11 +102,7 @@ def _event_table(event: m.Event, loaded: store.Loaded, what: str, params: dict[s
         return crosstable_table(rows, f"{_('Crosstable')} {_after(rounds)}")
     if what == "category":
         text = params.get("category", "")
-        if len(text) > limits.MAX_CATEGORY_CHARS:
-            raise CategoryError(
-                _("A category has at most %(n)d characters.") % {"n": limits.MAX_CATEGORY_CHARS}
-            )
-        category = parse_category(text)
+        category = lists.read_category(text)
         day = default_reference_date(t)
         if day is None:
             if category.uses_age:

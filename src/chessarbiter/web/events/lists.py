@@ -18,12 +18,12 @@ from django.utils.translation import gettext as _
 
 from chessarbiter import limits
 from chessarbiter.categories import (
+    Category,
     CategoryError,
     default_reference_date,
     parse_category,
     usual_categories,
 )
-from chessarbiter.crosstable import swiss_cell
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.formatting import format_points
 from chessarbiter.model import Tournament
@@ -32,8 +32,6 @@ from chessarbiter.standings import (
     Standing,
     category_ranking,
     complete_rounds,
-    ranking,
-    resolve_completed_round,
 )
 from chessarbiter.start_lists import start_list
 from chessarbiter.team_ranking import team_ranking
@@ -121,35 +119,15 @@ class PrizeView:
 def _ranking(
     event: m.Event, after_round: int | None
 ) -> tuple[Tournament, list[str], int, list[Standing]]:
-    """The event's ranking after ``after_round`` (a complete round), by default after the last
-    complete round as the standings show it."""
+    """The event's ranking after ``after_round`` (:func:`tables.event_ranking`); a knockout
+    event has none."""
     if event.system == m.Event.System.KNOCKOUT:
         raise ListError(_knockout_message())
-    t = store.tournament(event)
-    last = complete_rounds(t)
-    rounds = last if after_round is None else resolve_completed_round(t, after_round)
-    specs = store.tiebreak_specs(event)
-    rows = ranking(t, specs, rounds, edition=event.tiebreak_edition)
-    return t, [s.name for s in specs], rounds, rows
+    return tables.event_ranking(event, after_round)
 
 
 def _knockout_message() -> str:
     return _("A knockout event is played on its bracket: it has no Swiss standings.")
-
-
-def _row(s: Standing, names: list[str]) -> tables.Row:
-    return tables.Row(
-        place=s.shared,
-        number=s.pairing_number,
-        name=s.name,
-        title=s.title,
-        rating=s.rating,
-        federation=s.federation,
-        points=format_points(s.points),
-        tiebreaks=[s.tiebreaks[n] for n in names],
-        rounds=[swiss_cell(e) for e in s.entries],
-        withdrawn=s.withdrawn,
-    )
 
 
 def completed_rounds(event: m.Event) -> int:
@@ -171,7 +149,7 @@ def standings_after(event: m.Event, after_round: int) -> tuple[list[str], list[t
 
     def compute() -> tuple[list[str], list[tables.Row], int]:
         _t, names, rounds, rows = _ranking(event, after_round)
-        return names, [_row(s, names) for s in rows], rounds
+        return names, [tables.standing_row(s, names) for s in rows], rounds
 
     result: tuple[list[str], list[tables.Row], int] = tables.cached(
         event, f"lists:after:{after_round}", compute
@@ -210,6 +188,19 @@ def quick_categories(event: m.Event) -> list[str]:
     return result
 
 
+def read_category(text: str) -> Category:
+    """The category written ``text`` (:func:`chessarbiter.categories.parse_category`), at
+    most :data:`~chessarbiter.limits.MAX_CATEGORY_CHARS` long.
+
+    :raises CategoryError: for a text too long or one the library cannot read.
+    """
+    if len(text) > limits.MAX_CATEGORY_CHARS:
+        raise CategoryError(
+            _("A category has at most %(n)d characters.") % {"n": limits.MAX_CATEGORY_CHARS}
+        )
+    return parse_category(text)
+
+
 def category_list(event: m.Event, text: str, on: datetime.date | None = None) -> CategoryList:
     """The ranking list of the category written ``text`` after the last complete round, ages
     counted on ``on`` (default: :func:`reference_date`).
@@ -217,11 +208,7 @@ def category_list(event: m.Event, text: str, on: datetime.date | None = None) ->
     :raises ChessArbiterError: for a category the library cannot read (its message), one too
         long, or an age category in an event without a date and none given.
     """
-    if len(text) > limits.MAX_CATEGORY_CHARS:
-        raise CategoryError(
-            _("A category has at most %(n)d characters.") % {"n": limits.MAX_CATEGORY_CHARS}
-        )
-    category = parse_category(text)
+    category = read_category(text)
 
     def compute() -> CategoryList:
         t, names, rounds, rows = _ranking(event, None)
@@ -233,7 +220,7 @@ def category_list(event: m.Event, text: str, on: datetime.date | None = None) ->
                 )
             day = datetime.date.today()
         lines = [
-            CategoryLine(c.shared, _row(c.standing, names))
+            CategoryLine(c.shared, tables.standing_row(c.standing, names))
             for c in category_ranking(t, rows, category, reference_date=day)
         ]
         return CategoryList(category.name, day if category.uses_age else on, rounds, names, lines)

@@ -17,9 +17,9 @@ from django.core.cache import cache
 
 from chessarbiter.crosstable import grid_cells, result_mark, swiss_cell
 from chessarbiter.formatting import format_points
-from chessarbiter.model import RoundEntry
+from chessarbiter.model import RoundEntry, Tournament
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
-from chessarbiter.standings import complete_rounds, ranking
+from chessarbiter.standings import Standing, complete_rounds, ranking, resolve_completed_round
 from chessarbiter.tiebreaks.breakdown import breakdown
 
 from . import models as m
@@ -113,6 +113,38 @@ class Tables:
     federations: dict[int, str] = field(default_factory=dict)
 
 
+def event_ranking(
+    event: m.Event, after_round: int | None = None, tournament: Tournament | None = None
+) -> tuple[Tournament, list[str], int, list[Standing]]:
+    """The event (``tournament``, default: loaded), its tie-break names, the round counted and
+    the library's one ranking (:func:`chessarbiter.standings.ranking`: points, then the event's
+    tie-breaks in its edition) after ``after_round``, which must be complete
+    (:func:`chessarbiter.standings.resolve_completed_round`), by default after the last
+    complete round (:func:`chessarbiter.standings.complete_rounds`), as the standings show it.
+    """
+    t = tournament if tournament is not None else store.tournament(event)
+    rounds = complete_rounds(t) if after_round is None else resolve_completed_round(t, after_round)
+    specs = store.tiebreak_specs(event)
+    rows = ranking(t, specs, rounds, edition=event.tiebreak_edition)
+    return t, [spec.name for spec in specs], rounds, rows
+
+
+def standing_row(s: Standing, names: list[str]) -> Row:
+    """One line of a standings page: ``s`` with its tie-break values in the order ``names``."""
+    return Row(
+        place=s.shared,
+        number=s.pairing_number,
+        name=s.name,
+        title=s.title,
+        rating=s.rating,
+        federation=s.federation,
+        points=_fmt(s.points),
+        tiebreaks=[s.tiebreaks[n] for n in names],
+        rounds=[swiss_cell(e) for e in s.entries],
+        withdrawn=s.withdrawn,
+    )
+
+
 def _tables(event: m.Event) -> Tables:
     """The standings rows and, for a round robin, the grid (C.05), both placed by the
     library's one ranking (:func:`chessarbiter.standings.ranking`: points, then the event's
@@ -121,26 +153,8 @@ def _tables(event: m.Event) -> Tables:
     def compute() -> Tables:
         if event.system == m.Event.System.KNOCKOUT:
             return Tables([], [], 0, [])
-        t = store.tournament(event)
-        rounds = complete_rounds(t)
-        specs = store.tiebreak_specs(event)
-        table = ranking(t, specs, rounds, edition=event.tiebreak_edition)
-        rows = []
-        for s in table:
-            rows.append(
-                Row(
-                    place=s.shared,
-                    number=s.pairing_number,
-                    name=s.name,
-                    title=s.title,
-                    rating=s.rating,
-                    federation=s.federation,
-                    points=_fmt(s.points),
-                    tiebreaks=[s.tiebreaks[spec.name] for spec in specs],
-                    rounds=[swiss_cell(e) for e in s.entries],
-                    withdrawn=s.withdrawn,
-                )
-            )
+        t, names, rounds, table = event_ranking(event)
+        rows = [standing_row(s, names) for s in table]
         grid: list[GridRow] = []
         if event.system == m.Event.System.ROUND_ROBIN:
             cycles = max(1, -(-event.rounds // max(1, rounds_per_cycle(len(t)))))
@@ -149,7 +163,7 @@ def _tables(event: m.Event) -> Tables:
                 for r, cells in grid_cells(table, cycles)
             ]
         federations = {p.number: p.federation for p in t}
-        return Tables([s.name for s in specs], rows, rounds, grid, federations)
+        return Tables(names, rows, rounds, grid, federations)
 
     result: Tables = cached(event, "tables", compute)
     return result
