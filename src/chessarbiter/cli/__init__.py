@@ -10,5 +10,7 @@ command group, each naming the library module that holds its rules.
 * :mod:`~chessarbiter.cli.teams`, :mod:`~chessarbiter.cli.knockout` — team competitions and
   knockout events, one module per command;
 * :mod:`~chessarbiter.cli.special` — the special competitions (telegraph, schedule, simul,
-  handicap, solving, radio, blitz), one module per group.
+  handicap, solving, radio, blitz), one module per group;
+* :mod:`~chessarbiter.cli.options` — the options that ``standings``, ``prizes``, ``lists`` and
+  ``demo`` share, each declared once, and the ranking they choose.
 """

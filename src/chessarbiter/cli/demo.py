@@ -25,6 +25,7 @@ from pathlib import Path
 import click
 
 from chessarbiter import trf
+from chessarbiter.cli.options import ascii_option
 from chessarbiter.crosstable import crosstable_text, standings_text, text_table
 from chessarbiter.errors import ChessArbiterError, FileFormatError, Problem, ResultCodeError
 from chessarbiter.formatting import format_points
@@ -325,7 +326,7 @@ def _leaders(leaders: list[Standing], *, final: bool, ascii: bool) -> str:
     metavar="PATH",
     help="Write the event, as played, to PATH as a TRF file.",
 )
-@click.option("--ascii", "ascii_", is_flag=True, help='Write draws as "=" and points as 6.5.')
+@ascii_option
 def demo_command(rounds: int | None, trf_out: Path | None, ascii_: bool) -> None:
     """Run a bundled ten-player club round robin: pairings, results, standings, crosstable."""
     for block in run_demo(rounds, trf_out, ascii=ascii_):

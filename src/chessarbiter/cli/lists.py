@@ -14,26 +14,16 @@ import click
 
 from chessarbiter import trf
 from chessarbiter.categories import birth_date_of
-from chessarbiter.cli.standings import event_ranking
+from chessarbiter.cli.options import after_round_option, ascii_option, event_ranking, format_option
 from chessarbiter.crosstable import Align, text_table
 from chessarbiter.formatting import format_points
-from chessarbiter.limits import MAX_PLAYERS, MAX_ROUNDS
+from chessarbiter.limits import MAX_PLAYERS
 from chessarbiter.model import Player
 from chessarbiter.model.player import display_title
 from chessarbiter.output import PageHeader, html_page, start_list_table, table_csv, team_table
 from chessarbiter.standings import resolve_completed_round
 from chessarbiter.start_lists import StartOrder, start_list
 from chessarbiter.team_ranking import TEAM_ATTRIBUTES, TeamRankingRow, team_ranking
-
-_FORMAT = click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "csv", "json", "html"]),
-    default="text",
-    show_default=True,
-    help="text: an aligned table; csv: one line per row with a header; json: a document; "
-    "html: a printable page (A4).",
-)
 
 START_COLUMNS = ("pairing_number", "title", "name", "rating", "federation", "fide_id", "birth")
 
@@ -70,7 +60,7 @@ def _start_row(position: int, player: Player) -> dict[str, Any]:
     help="number: by pairing number; name: alphabetically; rating: by rating, then title, "
     "then name (the initial order of C.04.2 B.2 / 2026 art. 2.2).",
 )
-@_FORMAT
+@format_option
 def start_command(file: Path, order: str, output_format: str) -> None:
     """Print the start list of the TRF file FILE."""
     tournament = trf.load(file)
@@ -128,16 +118,9 @@ def _team_json(row: TeamRankingRow) -> dict[str, Any]:
     "smallest team has, the rule of Team Competitions 1972); ties: the next best player's "
     "score, then the next.",
 )
-@click.option(
-    "--after-round",
-    type=click.IntRange(min=0, max=MAX_ROUNDS),
-    default=None,
-    metavar="N",
-    help=f"Count rounds 1 to N only (0 to {MAX_ROUNDS}), a complete round (default: every "
-    "round played).",
-)
-@_FORMAT
-@click.option("--ascii", "ascii_", is_flag=True, help="Write points as 6.5.")
+@after_round_option
+@format_option
+@ascii_option
 def teams_command(
     file: Path,
     by: str,

@@ -11,9 +11,14 @@ from pathlib import Path
 
 import click
 
-from chessarbiter import limits, trf
-from chessarbiter.cli.standings import event_ranking
-from chessarbiter.editions import TieBreakEdition
+from chessarbiter import trf
+from chessarbiter.cli.options import (
+    after_round_option,
+    event_ranking,
+    format_option,
+    ranking_options,
+    reference_date_option,
+)
 from chessarbiter.output import PageHeader, html_page, prize_table
 from chessarbiter.prizes import (
     allocate,
@@ -24,7 +29,6 @@ from chessarbiter.prizes import (
     prize_list_text,
 )
 from chessarbiter.standings import resolve_completed_round
-from chessarbiter.tiebreaks import acronyms
 
 
 @click.command("prizes")
@@ -39,72 +43,39 @@ from chessarbiter.tiebreaks import acronyms
     "precedence (place, category or table) and one [[prize]] per prize, with place or "
     "category, amount and/or description.",
 )
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json", "csv", "html"]),
-    default="text",
-    show_default=True,
-    help="text: the prize list as a table; json or csv: one entry per player awarded; "
-    "html: a printable page (A4).",
-)
-@click.option(
-    "--tiebreaks",
-    default=None,
-    metavar="LIST",
-    help='C.07 tie-breaks in order, e.g. "BH/C1,BH,SB"; available: '
-    + ", ".join(acronyms())
-    + '. Default: the file\'s TRF-2026 202/212 list; "" for none (players equal on points '
-    "then share their places).",
-)
-@click.option(
-    "--edition",
-    type=click.Choice([e.value for e in TieBreakEdition]),
-    default=TieBreakEdition.C07_2026.value,
-    show_default=True,
-    help="Tie-break rules for unplayed rounds (see chessarbiter standings --help).",
-)
-@click.option(
-    "--after-round",
-    type=click.IntRange(min=0, max=limits.MAX_ROUNDS),
-    default=None,
-    metavar="N",
-    help="The ranking after round N, from 0 to the last round played, a complete round "
-    "(default: every round played).",
-)
-@click.option(
-    "--lots",
-    type=int,
-    default=None,
-    metavar="SEED",
-    help="Break the ties left after every tie-break by drawing lots with this seed (C.07 4.2).",
-)
-@click.option(
-    "--reference-date",
-    type=click.DateTime(formats=["%Y-%m-%d"]),
-    default=None,
-    metavar="YYYY-MM-DD",
-    help="The day ages are counted on for age categories (default: the table's "
-    "reference_date, else 1 January of the year the event starts).",
-)
+@format_option
+@after_round_option
+@reference_date_option
+@ranking_options
 def prizes_command(
     file: Path,
     prizes_file: Path,
     output_format: str,
+    after_round: int | None,
+    reference_date: datetime.date | None,
     tiebreaks: str | None,
     edition: str,
-    after_round: int | None,
+    unrated_rating: int | None,
     lots: int | None,
-    reference_date: datetime.datetime | None,
 ) -> None:
     """Print the prize list of the TRF file FILE for the prize table PRIZES.toml: each player
-    at most one prize, the best for him; money of tied players shared as the table says."""
+    at most one prize, the best for him; money of tied players shared as the table says. As
+    text: the prize list as a table; as JSON or CSV: one entry per player awarded; as HTML: a
+    printable page. The ranking is the one chessarbiter standings prints with the same
+    options; ages are counted on --reference-date, else on the table's reference_date."""
     table = load_prize_table(prizes_file)
     tournament = trf.load(file)
     rounds = resolve_completed_round(tournament, after_round)
-    _, rows = event_ranking(tournament, file, tiebreaks, rounds, edition=edition, lots=lots)
-    on = reference_date.date() if reference_date is not None else None
-    result = allocate(table, rows, category_members(table, tournament, on))
+    _, rows = event_ranking(
+        tournament,
+        file,
+        tiebreaks,
+        rounds,
+        edition=edition,
+        unrated_rating=unrated_rating,
+        lots=lots,
+    )
+    result = allocate(table, rows, category_members(table, tournament, reference_date))
     if output_format == "json":
         click.echo(json.dumps(prize_list_json(result), indent=2, ensure_ascii=False))
     elif output_format == "csv":

@@ -14,10 +14,18 @@ from typing import Any
 
 import click
 
-from chessarbiter import limits, trf
-from chessarbiter.categories import Category, CategoryError, default_reference_date, parse_category
+from chessarbiter import trf
+from chessarbiter.categories import Category, default_reference_date
+from chessarbiter.cli.options import (
+    after_round_option,
+    ascii_option,
+    category_option,
+    event_ranking,
+    format_option,
+    ranking_options,
+    reference_date_option,
+)
 from chessarbiter.crosstable import Align, crosstable_text, standings_text, text_table
-from chessarbiter.editions import TieBreakEdition
 from chessarbiter.formatting import format_points, format_tiebreak
 from chessarbiter.model import Tournament
 from chessarbiter.output import (
@@ -32,12 +40,9 @@ from chessarbiter.standings import (
     CategoryStanding,
     Standing,
     category_ranking,
-    ranking,
     resolve_completed_round,
 )
-from chessarbiter.tiebreaks import UnsupportedTieBreakError, acronyms, parse_list
 from chessarbiter.tiebreaks.breakdown import breakdown
-from chessarbiter.tiebreaks.spec import TieBreakSpec
 
 
 def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
@@ -75,57 +80,11 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
 
 @click.command("standings")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json", "csv", "html"]),
-    default="text",
-    show_default=True,
-    help="text: the standings, a blank line, then the crosstable; json or csv: the standings "
-    "only; html: a printable page (A4) of the standings with every round.",
-)
-@click.option(
-    "--after-round",
-    type=click.IntRange(min=0, max=limits.MAX_ROUNDS),
-    default=None,
-    metavar="N",
-    help="Count rounds 1 to N only: a complete round, every result in (default: every "
-    "round played).",
-)
-@click.option(
-    "--category",
-    default=None,
-    metavar="CATEGORY",
-    help='Only the players of a category, with their place in it and overall, e.g. "U12", '
-    '"50+", "F", "FED=GER", "CLUB=name", "RATING<1800", "1600-1799", "UNRATED", joined by '
-    '"&" (both) and "|" (either): "U12&F|U10".',
-)
-@click.option(
-    "--reference-date",
-    type=click.DateTime(formats=["%Y-%m-%d"]),
-    default=None,
-    metavar="YYYY-MM-DD",
-    help="The day ages are counted on for age categories (default: 1 January of the year the "
-    "event starts, the FIDE youth rule; senior categories count the year only).",
-)
-@click.option(
-    "--tiebreaks",
-    default=None,
-    metavar="LIST",
-    help='C.07 tie-breaks in order, e.g. "BH/C1,BH,SB" (BH-C1 also accepted); '
-    "available: " + ", ".join(acronyms()) + " with /Cn, /Mn and /L±n where C.07 allows "
-    "them. Default: the file's TRF-2026 202/212 list (in a team event that list ranks the "
-    'teams: none); "" for none.',
-)
-@click.option(
-    "--edition",
-    type=click.Choice([e.value for e in TieBreakEdition]),
-    default=TieBreakEdition.C07_2026.value,
-    show_default=True,
-    help="Tie-break rules for unplayed rounds: C.07 of 1 March 2026 (categories, the dummy "
-    "opponent capped), 2023 (C.07 2023/2024: the dummy at the player's own score) or legacy "
-    "(C.02 13.15: the virtual opponent, opponents' unplayed rounds as draws).",
-)
+@format_option
+@after_round_option
+@category_option
+@reference_date_option
+@ranking_options
 @click.option(
     "--explain",
     "explain",
@@ -135,23 +94,7 @@ def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
     help="Instead of the tables, show how each tie-break of player N was computed "
     "(opponents, their counted scores, dummy or virtual opponents, what was cut); repeatable.",
 )
-@click.option(
-    "--unrated-rating",
-    type=click.IntRange(min=0),
-    default=None,
-    metavar="R",
-    help="The rating the regulations give unrated players in the rating tie-breaks (ARO, "
-    "TPR, PTP, APRO, APPO, RTNG; C.07 10); default: they are left out (RTNG 0).",
-)
-@click.option(
-    "--lots",
-    type=int,
-    default=None,
-    metavar="SEED",
-    help="Break the ties left after every tie-break by drawing lots with this seed (C.07 "
-    "4.2; publish the seed: the same seed gives the same draw); default: shared places.",
-)
-@click.option("--ascii", "ascii_", is_flag=True, help='Write draws as "=" and points as 6.5.')
+@ascii_option
 def standings_command(
     file: Path,
     output_format: str,
@@ -161,14 +104,15 @@ def standings_command(
     explain: tuple[int, ...],
     lots: int | None,
     unrated_rating: int | None,
-    category: str | None,
-    reference_date: datetime.datetime | None,
+    category: Category | None,
+    reference_date: datetime.date | None,
     ascii_: bool,
 ) -> None:
     """Print the standings of the TRF file FILE: by points, then by the tie-breaks given
-    (places shared when every one of them is equal)."""
+    (places shared when every one of them is equal). As text: the standings, a blank line,
+    then the crosstable; as JSON or CSV: the standings only; as HTML: a printable page of the
+    standings with every round. With --category: that category's list instead."""
     tournament = trf.load(file)
-    chosen = option_category(category) if category is not None else None
     rounds = resolve_completed_round(tournament, after_round)
     specs, rows = event_ranking(
         tournament,
@@ -179,10 +123,10 @@ def standings_command(
         unrated_rating=unrated_rating,
         lots=lots,
     )
-    if chosen is not None and not explain:
-        day = category_reference_date(tournament, chosen, reference_date)
-        listed = category_ranking(tournament, rows, chosen, reference_date=day)
-        _print_category(tournament, listed, chosen, day, rounds, output_format, ascii_=ascii_)
+    if category is not None and not explain:
+        day = category_reference_date(tournament, category, reference_date)
+        listed = category_ranking(tournament, rows, category, reference_date=day)
+        _print_category(tournament, listed, category, day, rounds, output_format, ascii_=ascii_)
         return
     if explain:
         for number in explain:
@@ -212,54 +156,14 @@ def standings_command(
     click.echo(crosstable_text(tournament, rounds, rows=rows, ascii=ascii_))
 
 
-def event_ranking(
-    tournament: Tournament,
-    file: Path,
-    tiebreaks: str | None,
-    rounds: int,
-    *,
-    edition: str = TieBreakEdition.C07_2026.value,
-    unrated_rating: int | None = None,
-    lots: int | None = None,
-) -> tuple[list[TieBreakSpec], list[Standing]]:
-    """The event's ranking after ``rounds`` (:func:`chessarbiter.standings.ranking`) by the
-    tie-breaks of ``--tiebreaks`` or, when ``tiebreaks`` is ``None``, of the file (by points
-    only, with a note, when the library cannot compute the file's)."""
-    try:
-        specs = parse_list(_files_tiebreaks(tournament, file) if tiebreaks is None else tiebreaks)
-        rows = ranking(
-            tournament, specs, rounds, edition=edition, unrated_rating=unrated_rating, lots=lots
-        )
-    except UnsupportedTieBreakError as exc:
-        if tiebreaks is not None:
-            raise click.UsageError(f"--tiebreaks: {exc}") from exc
-        record = "/".join(tournament.tiebreak_records)
-        click.echo(
-            f"note: {file}: the tie-breaks of record {record} cannot be used ({exc}); "
-            "the standings are by points only (choose tie-breaks with --tiebreaks)",
-            err=True,
-        )
-        specs, rows = [], ranking(tournament, (), rounds, lots=lots)
-    return specs, rows
-
-
-def option_category(text: str) -> Category:
-    """The category of a ``--category`` option; a category that cannot be read is a usage
-    error naming the option."""
-    try:
-        return parse_category(text)
-    except CategoryError as exc:
-        raise click.UsageError(f"--category: {exc}") from exc
-
-
 def category_reference_date(
-    tournament: Tournament, category: Category, given: datetime.datetime | None
+    tournament: Tournament, category: Category, given: datetime.date | None
 ) -> datetime.date:
     """The ``--reference-date`` given, else 1 January of the event's year
     (:func:`chessarbiter.categories.default_reference_date`); a usage error when an age
     category needs one and the file has no date."""
     if given is not None:
-        return given.date()
+        return given
     day = default_reference_date(tournament)
     if day is not None:
         return day
@@ -336,21 +240,6 @@ def _print_category(
         return
     click.echo(heading)
     click.echo(category_text(rows, ascii=ascii_))
-
-
-def _files_tiebreaks(tournament: Tournament, file: Path) -> str:
-    """The file's list of the players' tie-breaks. In a team event the file's ``202``/``212``
-    list ranks the teams (the model keeps it apart): the players' standings then have none
-    from the file, and a note says so."""
-    if tournament.is_team_event and tournament.team_tiebreaks and not tournament.tiebreaks:
-        record = "/".join(tournament.tiebreak_records)
-        click.echo(
-            f"note: {file}: record {record} lists the teams' tie-breaks "
-            f"({','.join(tournament.team_tiebreaks)}); the players' standings use none "
-            "(choose them with --tiebreaks)",
-            err=True,
-        )
-    return ",".join(tournament.tiebreaks)
 
 
 def register(cli: click.Group) -> None:
