@@ -18,25 +18,40 @@ own:
 Targets (the organiser's desk): 1.2 million players imported in under 60 s and 1 GB; a
 search in under 100 ms. Set ``DATABASE_URL`` to run the database steps on PostgreSQL.
 
-Measured on the 2-core development machine (shared with other work, load about 2: the
-two runs show how much that moves the figures), SQLite, 1.2 million players (text list
-190 MB, XML list 535 MB), seconds and peak memory:
+Measured on the 2-core development machine (shared with other work, load about 2.5 to 3,
+which moves the figures by some 10 %), 1.2 million players (text list 190 MB, XML list
+535 MB), seconds and peak memory; "before" is the reader and writer this benchmark first
+measured (expat for the whole XML list, one upsert a row on SQLite, ``bulk_create`` on
+PostgreSQL), the other columns what is there now (PostgreSQL 15 on the same machine, so the
+server and the import share its two cores):
 
-=================================== =============== ===============
-step                                first run       second run
-=================================== =============== ===============
-read the text list                  19.5 s, 89 MB   23.9 s, 88 MB
-read the XML list                   (older reader)  83.7 s, 96 MB
-import the text list, new table     57.0 s, 323 MB  62.2 s, 323 MB
-import it again, ratings changed    59.0 s, 296 MB  65.4 s, 296 MB
-import the XML list (update)        (older reader)  142 s, 304 MB
-=================================== =============== ===============
+=================================== =============== =============== ===============
+step                                before, SQLite  SQLite          PostgreSQL
+=================================== =============== =============== ===============
+read the text list                  19.5 s, 89 MB   15.5 s, 89 MB   16.4 s, 89 MB
+read the XML list                   83.7 s, 96 MB   25.4 s, 101 MB  25.5 s, 101 MB
+import the text list, new table     57.0 s, 323 MB  44.0 s, 419 MB  66.5 s, 162 MB
+import it again, ratings changed    59.0 s, 296 MB  48.0 s, 370 MB  81.2 s, 162 MB
+import the XML list (update)        142 s, 304 MB   59.4 s, 376 MB  79.4 s, 173 MB
+=================================== =============== =============== ===============
 
-Searches in the 1.2-million table (200 each, median and worst): by name prefix 1.1 ms
-(3.1 ms), by FIDE ID 0.8 ms (1.1 ms), by federation 1.3 ms (2.0 ms), federation and name
-2.1 ms (2.8 ms). The text list is imported in about the 60 s asked for; the XML list is
-not: expat and one Python call for each start, text and end of its 26 million elements cost
-about 70 µs a player on this machine, before anything is written.
+(On PostgreSQL the writer of "before" took 34.5 s for a new table of 200 000 players, six
+times SQLite's time; it was not run on the whole list.) What changed: FIDE's own XML shape,
+one element a line, is read by regular expressions over blocks of 1 MB, expat only from the
+first player of another shape on (``chessarbiter.registration``); the rows wait in a
+temporary table without indexes (on PostgreSQL filled by ``COPY``) and go into the player
+database by one ``INSERT ... SELECT ... ON CONFLICT`` in the order of the name key, so that
+the search indexes grow at their ends; an update sets the indexed columns (name key,
+federation) only where they change, since SQLite rewrites an index entry for every column
+set. The XML list is imported in about the 60 s asked for on SQLite, the text list well
+within it; on PostgreSQL neither is (the update rewrites every row: a new row version and
+its index entries).
+
+Searches in the 1.2-million table (200 each, median and worst), SQLite: by name prefix
+1.3 ms (3.8 ms), by FIDE ID 0.5 ms (1.0 ms), by federation 0.9 ms (1.4 ms), federation and
+name 1.0 ms (5.4 ms); PostgreSQL: 32 ms (61 ms), 0.8 ms (2.3 ms), 1.0 ms (2.3 ms), 1.9 ms
+(4.2 ms) (a prefix of three letters matches some 50 000 names, which PostgreSQL sorts: its
+``varchar_pattern_ops`` index finds them but does not give their order).
 """
 
 from __future__ import annotations

@@ -4,14 +4,18 @@ with every rating of a combined list."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chessarbiter import registration
 from chessarbiter.registration import (
     RATING_KINDS,
+    PlayerRecord,
     RatingListEntry,
     RegistrationError,
     iter_fide_rating_list,
@@ -276,3 +280,243 @@ def test_any_file_gives_players_or_a_registration_error(tmp_path: Path, data: by
         assert all(str(p).startswith("fuzz:") for p in e.problems)
     else:
         assert all(isinstance(e, RatingListEntry) and e.name for e in entries)
+
+
+# -- the XML reader's fast path and the XML parser agree ------------------------------------
+
+FIDE_TAGS = [
+    "fideid",
+    "name",
+    "country",
+    "sex",
+    "title",
+    "w_title",
+    "o_title",
+    "foa_title",
+    "rating",
+    "games",
+    "k",
+    "rapid_rating",
+    "rapid_games",
+    "rapid_k",
+    "blitz_rating",
+    "blitz_games",
+    "blitz_k",
+    "birthday",
+    "flag",
+]
+NEVER = r"(?P<bom>(?!))(?P<encoding>)"  # a head no file has: the XML parser reads it all
+
+
+#: ``"errors"`` or ``"warnings"``, the players given (also those before an error), and the
+#: errors or the warnings.
+Outcome = tuple[str, list[RatingListEntry | PlayerRecord], list[str]]
+
+
+def outcome(read: Callable[[], Iterable[RatingListEntry | PlayerRecord]]) -> Outcome:
+    """What reading gives: the players (also those before an error), the warnings or the
+    errors."""
+    got: list[RatingListEntry | PlayerRecord] = []
+    try:
+        stream = read()
+        got.extend(stream)
+    except RegistrationError as e:
+        return ("errors", got, [str(p) for p in e.problems])
+    return ("warnings", got, [str(w) for w in getattr(stream, "warnings", [])])
+
+
+def both_ways(path: Path, text: str) -> tuple[tuple[Outcome, Outcome], tuple[Outcome, Outcome]]:
+    """What the stream and the in-memory reader give for the list, through the fast path
+    where it fits and through the XML parser alone."""
+
+    def read() -> tuple[Outcome, Outcome]:
+        return (
+            outcome(lambda: stream_fide_rating_list(path, "l.xml")),
+            outcome(lambda: read_fide_rating_list(text, "l.xml", "rapid")),
+        )
+
+    fast = read()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(registration, "_XML_HEAD_BYTES", re.compile(NEVER.encode()))
+        patch.setattr(registration, "_XML_HEAD_TEXT", re.compile(NEVER))
+        parser = read()
+    return fast, parser
+
+
+#: Pieces of values the fast path reads (white space, entities, characters beyond ASCII)...
+BENIGN = [
+    *"aZ09 ,.-'\"é",
+    *("&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "]]", "\t", "\xa0", "\x85", "\u2003"),
+    *("\x7f", "\ufdd0", "Ж", "\U0001f600"),
+]
+#: ... and those it leaves to the XML parser (line ends, markup, bad characters).
+BREAKING = [
+    *("&", "<", ">", "]]>", "&#65;", "&foo;", "\r", "\n", "\r\n", "\x01", "\x08", "\x0b"),
+    *("\ufffe", "<!-- c -->", "<![CDATA[x]]>", "<?pi x?>"),
+]
+SPACES = st.sampled_from(["", " ", "\t", "\xa0", "\u2003", "\x85", "\x1f"])
+WITH_VALUES = {"fideid", "name", "rapid_rating", "sex", "country", "birthday"}
+#: Values the fast path reads...
+VALUES = st.one_of(
+    st.sampled_from(["", "0", "1990", "2833", "M", "F", "GM", "wi", "Carlsen, Magnus"]),
+    st.integers(0, 99_999_999).map(str),
+    st.lists(st.sampled_from(BENIGN), max_size=5).map("".join).map(str.strip),
+)
+#: ... and values it leaves to the parser (also white space at either end, which the parser
+#: keeps and the reader strips).
+ODD_VALUES = st.one_of(
+    st.tuples(SPACES, st.sampled_from(["1503014", "F", "Kim, Anna", "&lt;", ""])).map("".join),
+    st.tuples(st.sampled_from(["1503014", "F", "Kim, Anna", "&lt;", ""]), SPACES).map("".join),
+    st.lists(st.sampled_from(BENIGN + BREAKING), min_size=1, max_size=5).map("".join),
+)
+ELEMENTS = [
+    "<{t}>{v}</{t}>",
+    "<{t}/>",
+    "  <{t}>{v}</{t}>",
+    "<{t}>{v}</{t} >",
+    '<{t} a="1">{v}</{t}>',
+]
+
+
+def rarely(draw: st.DrawFn, usual: str, others: Sequence[str]) -> str:
+    """``usual`` four times in five, else one of ``others``."""
+    return usual if draw(st.integers(0, 4)) else draw(st.sampled_from(others))
+
+
+@st.composite
+def xml_lists(draw: st.DrawFn) -> tuple[str, str]:
+    """A rating list in XML mostly in FIDE's shape, with what the fast path leaves to the
+    parser here and there; and the encoding its declaration names."""
+    encoding = rarely(draw, "UTF-8", ["utf-8", "ISO-8859-1", "", "UTF-16", "bom"])
+    declaration = f'<?xml version="1.0" encoding="{encoding}"?>' if encoding != "bom" else ""
+    if encoding == "":
+        declaration = '<?xml version="1.0"?>'
+    head = rarely(
+        draw,
+        f"{declaration}\n<playerslist>\n",
+        [
+            f"{declaration}<playerslist>\r\n",
+            "<playerslist>\n",
+            f"{declaration}\n<!-- list -->\n<playerslist>\n",
+            f"{declaration}\n<playerslist>",
+            f"{declaration}\n<players>\n",
+        ],
+    )
+    players = []
+    for _ in range(draw(st.integers(0, 6))):
+        if draw(st.integers(0, 3)):
+            tags = FIDE_TAGS
+        else:
+            tags = draw(st.lists(st.sampled_from([*FIDE_TAGS, "x", "name"]), max_size=8))
+        # at most one thing the fast path does not read: an element's form (0), the player's
+        # opening (1), its line ends (2), a value (3, 4)
+        odd = draw(st.integers(0, 9))
+        valued = [n for n, tag in enumerate(tags) if tag in WITH_VALUES] or [0]
+        at = draw(st.sampled_from(valued if odd in (3, 4) else range(max(len(tags), 1))))
+        end = draw(st.sampled_from(["\r\n", "", " \n"])) if odd == 2 else "\n"
+        lines = []
+        for n, tag in enumerate(tags):
+            value = ""
+            if tag in WITH_VALUES:
+                value = draw(ODD_VALUES if odd in (3, 4) and n == at else VALUES)
+            value = value or ("1" if tag == "fideid" else "")
+            form = draw(st.sampled_from(ELEMENTS[1:])) if odd == 0 and n == at else ELEMENTS[0]
+            lines.append(form.format(t=tag, v=value) + end)
+        opening = "<player>"
+        if odd == 1:
+            opening = draw(
+                st.sampled_from(["<player >", " <player>", "<player/>", "<player a=''>"])
+            )
+        players.append(f"{opening}{end}{''.join(lines)}</player>{end}")
+    tail = rarely(
+        draw,
+        "</playerslist>\n",
+        ["</playerslist>", "", "</playerslist>x", "</playerslist><!--c-->"],
+    )
+    return head + "".join(players) + tail, encoding
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(document=xml_lists())
+def test_the_fast_path_reads_as_the_xml_parser(tmp_path: Path, document: tuple[str, str]) -> None:
+    text, encoding = document
+    path = tmp_path / "l.xml"
+    if encoding == "ISO-8859-1":
+        path.write_bytes(text.encode("latin-1", errors="xmlcharrefreplace"))
+    elif encoding == "bom":
+        path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8", errors="surrogatepass"))
+    else:
+        path.write_bytes(text.encode("utf-8", errors="surrogatepass"))
+    fast, parser = both_ways(path, text)
+    assert fast == parser
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "Kim,\tAnna",
+        " Kim, Anna",
+        "Kim, Anna ",
+        "\tKim",
+        "Kim\t",
+        "\xa0Kim, Anna",
+        "Kim, Anna\u2003",
+        "\x85Kim",
+        "O&apos;Hara &amp; Co &lt;x&gt; &quot;y&quot;",
+        "&amp;lt;",
+        "&#75;im",
+        "<![CDATA[Kim]]>",
+        "Kim<!-- c -->",
+        "K\rim",
+        "K\r\nim",
+        "K\x7fim \ufdd0\U0001f600",
+        "K\x08im",
+        "K\ufffeim",
+        "&nbsp;",
+        "Kim ]]> Anna",
+    ],
+)
+def test_a_value_is_read_as_the_xml_parser_reads_it(tmp_path: Path, value: str) -> None:
+    """Values the fast path reads, and values it leaves to the parser, in the 30th of 40
+    players: the same players, warnings and errors (with their lines) either way."""
+    players = [
+        f"<player>\n<fideid>{n}</fideid>\n<name>{value if n == 30 else 'Lee, Ann'}</name>\n"
+        f"<sex>{value if n == 31 else 'F'}</sex>\n</player>\n"
+        for n in range(1, 41)
+    ]
+    text = '<?xml version="1.0" encoding="UTF-8"?>\n<playerslist>\n' + "".join(players)
+    text += "</playerslist>\n"
+    path = tmp_path / "l.xml"
+    path.write_bytes(text.encode("utf-8", errors="surrogatepass"))
+    fast, parser = both_ways(path, text)
+    assert fast == parser
+    assert len(fast[0][1]) >= 29
+
+
+def test_what_follows_a_player_of_another_shape_is_read_by_the_parser(tmp_path: Path) -> None:
+    """3000 players (more than a block of the file) in FIDE's shape, CRLF line ends, then one
+    with an attribute, a comment and an error: the error is placed on its own line."""
+    players = [
+        f"<player>\r\n<fideid>{n}</fideid>\r\n<name>Lee{n}, Ann</name>\r\n</player>\r\n"
+        for n in range(1, 3001)
+    ]
+    players[2500] = players[2500].replace("<name>", '<name lang="en">')
+    players[2600] = players[2600].replace("</player>", "<!-- c --></player>")
+    players[2700] = players[2700].replace("Lee2701, Ann", "Lee & Ann")
+    text = '<?xml version="1.0" encoding="ISO-8859-1"?>\r\n<playerslist>\r\n'
+    text += "".join(players) + "</playerslist>\r\n"
+    path = tmp_path / "l.xml"
+    path.write_bytes(text.encode("latin-1"))
+    line = text.split("\n").index("<name>Lee & Ann</name>\r") + 1
+    fast, parser = both_ways(path, text)
+    assert fast == parser
+    assert fast[0][0] == "errors"
+    assert fast[0][2] == [f"l.xml:{line}:12: XML: not well-formed (invalid token)"]
+    assert [e.name for e in fast[0][1]][2499:2502] == [
+        "Lee2500, Ann",
+        "Lee2501, Ann",
+        "Lee2502, Ann",
+    ]
+    assert len(fast[0][1]) == 2700

@@ -14,6 +14,7 @@ of the package.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
 __all__ = ["TIEBREAK_DECIMALS", "format_points", "format_tiebreak", "plain_number"]
@@ -89,3 +90,20 @@ def format_money(amount: Decimal, unit: Decimal, currency: str) -> str:
     exponent = unit.as_tuple().exponent
     places = exponent if isinstance(exponent, int) and exponent < 0 else 0
     return f"{amount.quantize(Decimal(1).scaleb(places)):f} {currency}".strip()
+
+
+#: The most players a prize list names in "shared with"; more are counted instead (a tie of
+#: 200 players on the last paid places would write 200 numbers on each of its lines).
+SHARED_NAMES_SHOWN = 5
+
+
+def format_shared_with(numbers: Sequence[int]) -> str:
+    """The players a prize is shared with, by pairing number, or how many when they are
+    more than :data:`SHARED_NAMES_SHOWN`.
+
+    >>> format_shared_with([4, 7]), format_shared_with(range(10, 40))
+    ('4, 7', '30 players')
+    """
+    if len(numbers) > SHARED_NAMES_SHOWN:
+        return f"{len(numbers)} players"
+    return ", ".join(str(n) for n in numbers)

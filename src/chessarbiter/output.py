@@ -44,7 +44,12 @@ from typing import TYPE_CHECKING, Literal
 from chessarbiter.categories import birth_date_of
 from chessarbiter.crosstable import result_mark
 from chessarbiter.errors import RoundNumberError, UnknownPlayerError
-from chessarbiter.formatting import format_money, format_tiebreak, plain_number
+from chessarbiter.formatting import (
+    format_money,
+    format_shared_with,
+    format_tiebreak,
+    plain_number,
+)
 from chessarbiter.model import Colour, Player, PlayerId, Result, RoundEntry, Tournament
 from chessarbiter.model.player import display_title
 from chessarbiter.standings import CategoryStanding, Standing
@@ -548,7 +553,7 @@ def prize_table(result: PrizeList, heading: str = "Prize list") -> Table:
             a.prize.label if a.prize is not None else "shared",
             format_money(a.amount, *money) if a.amount else "",
             a.description,
-            ", ".join(str(n) for n in a.shared_with),
+            format_shared_with(a.shared_with),
         )
         for a in result.awards
     )

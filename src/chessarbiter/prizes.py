@@ -93,7 +93,7 @@ from typing import Any
 
 from chessarbiter.categories import CategoryError, default_reference_date, parse_category
 from chessarbiter.errors import FileFormatError, Problem
-from chessarbiter.formatting import format_money
+from chessarbiter.formatting import format_money, format_shared_with
 from chessarbiter.model import PlayerId, Tournament
 from chessarbiter.output import csv_text
 from chessarbiter.standings import Standing
@@ -715,7 +715,7 @@ def prize_list_text(result: PrizeList) -> str:
                 a.prize.label if a.prize is not None else "shared",
                 format_money(a.amount, *money) if a.amount else "",
                 a.description,
-                ", ".join(str(n) for n in a.shared_with),
+                format_shared_with(a.shared_with),
             ]
         )
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]

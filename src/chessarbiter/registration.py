@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import os
 import re
@@ -48,7 +49,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Final, NoReturn
+from typing import BinaryIO, Final, NoReturn
 
 from chessarbiter.errors import ChessArbiterError, FileFormatError, Problem
 from chessarbiter.limits import MAX_RATING_LIST_PLAYERS
@@ -715,10 +716,13 @@ def read_fide_rating_list(
     **XML files.** ``<playerslist>`` holding ``<player>`` elements with ``fideid``, ``name``,
     ``country``, ``sex``, ``title``, ``w_title``, ``o_title``, ``foa_title``, ``rating``,
     ``games``, ``k``, (combined file) ``rapid_rating``, ``rapid_games``, ``rapid_k``,
-    ``blitz_rating``, ``blitz_games``, ``blitz_k``, then ``birthday`` and ``flag``. The file is
-    parsed as a stream (an :class:`xml.etree.ElementTree.XMLParser` whose target keeps one
-    player at a time, no tree), and a document type declaration is refused: FIDE's files have
-    none, and it is what entity expansion attacks need.
+    ``blitz_rating``, ``blitz_games``, ``blitz_k``, then ``birthday`` and ``flag``. FIDE's own
+    shape (one element a line, plain values; see :func:`_xml_fast_players`) is read by
+    regular expressions over big pieces of the file; from the first player of any other shape
+    on, the file is parsed as a stream (an :class:`xml.etree.ElementTree.XMLParser` whose
+    target keeps one player at a time, no tree), which gives the same players and places
+    every problem where the parser alone would. A document type declaration is refused:
+    FIDE's files have none, and it is what entity expansion attacks need.
 
     Values: a rating of ``0`` or blank is ``None``; sex ``M``/``F`` becomes ``m``/``w``; the
     title is ``Tit`` (``title``), or the women's title when that is blank; a birth year of
@@ -1082,11 +1086,10 @@ def _read_fide_xml(text: str, source: str, kind: str) -> PlayerList:
         report.error(line, column, "a document type declaration (DOCTYPE) is not accepted")
         report.fail()
     records: list[PlayerRecord] = []
-    seen: set[int] = set()
-    shared: dict[str, str] = {}  # one string object for each federation, title, year...
+    read_entry = _XmlEntries((kind,), kind, problems).entry
 
     def player(values: dict[str, str], number: int) -> None:
-        entry = _xml_entry(values, number, (kind,), kind, problems, seen, shared)
+        entry = read_entry(values, number)
         if entry is not None:
             records.append(entry.to_record(kind))
 
@@ -1099,13 +1102,35 @@ def _read_fide_xml(text: str, source: str, kind: str) -> PlayerList:
         )
         report.fail()
 
-    parser = ET.XMLParser(target=_XmlTarget(player, wrong_root))
+    # FIDE's own shape first (see _xml_fast_players), the XML parser for what follows the
+    # first player that does not fit it
+    number = 0
+    head = _XML_HEAD_TEXT.match(text)
+    begin = head.end() if head is not None and _xml_codec(head.group("encoding")) else 0
+    resume = begin
+    plain = bool(begin) and _xml_plain(text)
+    while begin:
+        batch: list[dict[str, str]] = []
+        end = resume + _XML_CHUNK
+        stop = _xml_fast_players(text, resume, end, batch, plain)
+        for values in batch:
+            player(values, number)
+            number += 1
+        resume = stop
+        if stop < end:
+            break
+    if begin and _XML_TAIL.fullmatch(text, resume):
+        problems.place()
+        return report.finish(records)
+    shift = _XmlShift(_xml_line_ends(text, 0, begin), _xml_line_ends(text, begin, resume))
+    parser = ET.XMLParser(target=_XmlTarget(player, wrong_root, number))
     try:
-        for begin in range(0, len(text), _XML_CHUNK):
-            parser.feed(text[begin : begin + _XML_CHUNK])
+        parser.feed(text[:begin])
+        for at in range(resume, len(text), _XML_CHUNK):
+            parser.feed(text[at : at + _XML_CHUNK])
         parser.close()
     except ET.ParseError as e:
-        line, column = e.position
+        line, column = shift.position(e)
         message = str(e).split(": line ")[0]
         report.error(line, column + 1, f"XML: {message}")
     problems.place()
@@ -1118,14 +1143,17 @@ class _XmlTarget:
     garbage collector idle however long the list."""
 
     def __init__(
-        self, player: Callable[[dict[str, str], int], None], wrong_root: Callable[[str], None]
+        self,
+        player: Callable[[dict[str, str], int], None],
+        wrong_root: Callable[[str], None],
+        number: int = 0,
     ) -> None:
         self.player = player
         self.wrong_root = wrong_root
         self.depth = 0
         self.values: dict[str, str] = {}
         self.text = ""
-        self.number = 0  # the n-th <player> (0-based), to place problems
+        self.number = number  # the n-th <player> (0-based), to place problems
 
     def start(self, tag: str, attrib: dict[str, str]) -> None:
         self.depth += 1
@@ -1153,71 +1181,328 @@ class _XmlTarget:
         return None
 
 
-def _xml_entry(
-    values: dict[str, str],
-    number: int,
-    kinds: Sequence[str],
-    single: str,
-    problems: _XmlProblems,
-    seen: set[int],
-    shared: dict[str, str],
-) -> RatingListEntry | None:
-    """The ``number``-th ``<player>`` (0-based) of an XML list, its ``values`` by element,
-    checked as :func:`read_fide_rating_list` says: the ratings of ``kinds`` of a combined list,
-    or a single list's one rating as ``single``. Problems go to ``problems``."""
-    raw = values.get("fideid", "")
-    if not (raw.isdigit() and raw.isascii()):
-        problems.add(number, "fideid", f"FIDE id {_q(raw)} is not a number", error=True)
-        return None
-    fide_id = int(raw)
-    if "rapid_rating" in values or "blitz_rating" in values:
-        tags = [(kind, _XML_RATING[kind]) for kind in kinds]
-    else:
-        tags = [(single, "rating")]  # a single list: its one rating
-    ratings: dict[str, int | None] = {}
-    for kind, tag in tags:
-        raw = values.get(tag, "")
-        if raw and (not (raw.isdigit() and raw.isascii()) or int(raw) > RATING_MAX):
-            problems.add(number, tag, _parse_rating(raw)[1], error=True)
-            return None
-        ratings[kind] = (int(raw) or None) if raw else None
-    name = values.get("name", "")
-    if not name:
-        problems.add(number, "name", f"FIDE id {fide_id} has no name; left out", error=False)
-        return None
-    if fide_id in seen:
-        problems.add(number, "fideid", f"FIDE id {fide_id} is listed twice", error=False)
-    seen.add(fide_id)
-    raw = values.get("sex", "")
-    sex = _FIDE_SEX.get(raw)
-    if sex is None:
-        problems.add(number, "sex", f"sex {_q(raw)} is not M or F; left blank", error=False)
-        sex = ""
-    raw = values.get("birthday", "")
-    birth = "" if raw.strip("0") == "" else _parse_birth(raw)
-    if birth is None:
-        problems.add(number, "birthday", f"birth {_q(raw)} is not a year; left blank", error=False)
-        birth = ""
-    share = shared.setdefault
-    federation = values.get("country", "")
-    title = values.get("title", "")
-    women_title = values.get("w_title", "")
-    other_titles = values.get("o_title", "")
-    flag = values.get("flag", "")
-    return RatingListEntry(
-        fide_id,
-        name,
-        share(federation, federation),
-        sex,
-        share(title, title),
-        share(women_title, women_title),
-        share(other_titles, other_titles),
-        share(birth, birth),
-        share(flag, flag),
-        ratings.get("standard"),
-        ratings.get("rapid"),
-        ratings.get("blitz"),
+#: The elements of a ``<player>`` of FIDE's combined XML list, in the file's order.
+_XML_FIDE_TAGS: Final = (
+    "fideid",
+    "name",
+    "country",
+    "sex",
+    "title",
+    "w_title",
+    "o_title",
+    "foa_title",
+    "rating",
+    "games",
+    "k",
+    "rapid_rating",
+    "rapid_games",
+    "rapid_k",
+    "blitz_rating",
+    "blitz_games",
+    "blitz_k",
+    "birthday",
+    "flag",
+)
+#: The elements :class:`_XmlEntries` reads (the others: games, K factors, FOA title, are not
+#: kept), and those of them in a file of FIDE's combined list or of a single list, in order.
+_XML_READ: Final = frozenset(
+    {"fideid", "name", "country", "sex", "title", "w_title", "o_title", "rating", "flag"}
+    | {"rapid_rating", "blitz_rating", "birthday"}
+)
+#: Those of a single list's XML file (no ``rapid_*``, no ``blitz_*``).
+_XML_SINGLE_TAGS: Final = tuple(t for t in _XML_FIDE_TAGS if not t.startswith(("rapid_", "blitz_")))
+_XML_FIDE_READ: Final[tuple[str, ...]] = tuple(t for t in _XML_FIDE_TAGS if t in _XML_READ)
+_XML_SINGLE_READ: Final[tuple[str, ...]] = tuple(t for t in _XML_SINGLE_TAGS if t in _XML_READ)
+# the fast path's value: characters of XML 1.0 but markup and line ends, the five predefined
+# entities, and no white space at either end (what str.strip would take off)
+_XML_CHARS: Final = "^<>&\r\n\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff"
+_XML_VALUE: Final = rf"(?!\s)[{_XML_CHARS}]*(?:&(?:amp|lt|gt|quot|apos);[{_XML_CHARS}]*)*(?<!\s)"
+_XML_NAME: Final = r"[A-Za-z_][A-Za-z0-9_.-]*"
+_XML_EOL: Final = r"[ \t\r]*\n"
+
+
+#: A value of text that is ASCII and has no ``&``, ``> ``, ``>\t``, `` <`` nor ``\t<``
+#: (:func:`_xml_plain`): no entity and no white space at either end can be in it.
+_XML_PLAIN_VALUE: Final = rf"[{_XML_CHARS}]*"
+
+
+class _XmlShapes:
+    """The fast path's patterns for values of the form ``value``: a ``<player>`` of FIDE's
+    files with their elements in their order (``fide``: the combined list, ``single``: a
+    single list), one of any elements (``other``) and its elements (``child``)."""
+
+    def __init__(self, value: str) -> None:
+        self.fide = self.player(value, _XML_FIDE_TAGS)
+        self.single = self.player(value, _XML_SINGLE_TAGS)
+        self.other = re.compile(
+            rf"[ \t\r\n]*<player>{_XML_EOL}((?:[ \t]*(?:<({_XML_NAME})>{value}</\2>"
+            rf"|<{_XML_NAME}/>){_XML_EOL})*)[ \t]*</player>{_XML_EOL}"
+        )
+        self.child = re.compile(rf"<({_XML_NAME})(?:>({value})</\1>|/>)")
+
+    @staticmethod
+    def player(value: str, tags: Sequence[str]) -> re.Pattern[str]:
+        """One ``<player>`` with the elements ``tags``, one a line, in this order; the values
+        of :data:`_XML_READ` are its groups, in this order (the others are checked only)."""
+        children = "".join(
+            f"<{tag}>({value if tag in _XML_READ else '?:' + value})</{tag}>{_XML_EOL}"
+            for tag in tags
+        )
+        return re.compile(f"[ \t\r\n]*<player>{_XML_EOL}{children}</player>{_XML_EOL}")
+
+
+_XML_CAREFUL: Final = _XmlShapes(_XML_VALUE)
+_XML_PLAIN: Final = _XmlShapes(_XML_PLAIN_VALUE)
+_XML_DECLARATION: Final = (
+    r"(?:<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(?P<q1>['\"])1\.0(?P=q1)(?:[ \t\r\n]+"
+    r"encoding[ \t\r\n]*=[ \t\r\n]*(?P<q2>['\"])(?P<encoding>[A-Za-z][A-Za-z0-9._-]*)(?P=q2))?"
+    r"[ \t\r\n]*\?>)?"
+    r"[ \t\r\n]*<playerslist>[ \t\r]*\n"
+)
+_XML_HEAD_TEXT: Final = re.compile("\ufeff?" + _XML_DECLARATION)
+_XML_HEAD_BYTES: Final = re.compile(rb"(?P<bom>\xef\xbb\xbf)?" + _XML_DECLARATION.encode())
+_XML_TAIL: Final = re.compile(r"[ \t\r\n]*</playerslist>[ \t\r\n]*")
+_XML_ENTITIES: Final = (("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&apos;", "'"))
+
+
+def _xml_codec(encoding: str | bytes | None) -> str:
+    """The codec of the encodings the fast path reads (UTF-8, the default, and ISO-8859-1,
+    both built into the XML parser), ``""`` for any other."""
+    if isinstance(encoding, bytes):
+        encoding = encoding.decode("ascii")
+    return {None: "utf-8", "utf-8": "utf-8", "iso-8859-1": "latin-1"}.get(
+        encoding and encoding.lower(), ""
     )
+
+
+def _xml_unescaped(value: str) -> str:
+    """A value with the five predefined entities of XML 1.0 replaced."""
+    if "&" not in value:
+        return value
+    for entity, character in _XML_ENTITIES:
+        value = value.replace(entity, character)
+    return value.replace("&amp;", "&")
+
+
+def _xml_plain(text: str) -> bool:
+    """Whether ``text`` is ASCII without ``&`` and without white space just after a tag or
+    just before one (ASCII white space in a value is a space or a tab, the rest are line ends
+    or not XML characters): then no value of it has an entity or white space at its ends,
+    and the fast path reads it with :data:`_XML_PLAIN_VALUE`."""
+    return text.isascii() and not any(s in text for s in ("&", "> ", ">\t", " <", "\t<"))
+
+
+def _xml_fast_players(
+    text: str, pos: int, end: int, out: list[dict[str, str]], plain: bool = False
+) -> int:
+    """The fast path of the XML reader: the ``<player>`` elements of ``text`` that begin from
+    ``pos`` to ``end``, each as ``{element: text}`` (what :class:`_XmlTarget` gives), appended
+    to ``out``; returns where reading stopped, at the beginning of a line. ``plain`` says that
+    ``text`` is :func:`_xml_plain`.
+
+    It reads FIDE's shape only: ``<player>`` and ``</player>`` on lines of their own, each
+    child element on a line of its own, ``<tag>value</tag>`` or ``<tag/>``, without
+    attributes, the value plain characters and the five predefined entities, without white
+    space at its ends (fast in FIDE's order of elements, else any order). It stops before the
+    first ``<player>`` of any other shape (and before ``</playerslist>``): the caller hands
+    the rest to the XML parser, so that whatever does not fit is read, or refused, as the
+    parser does. Within that shape, what is read is well-formed XML 1.0 and its values are
+    what the parser gives."""
+    shapes = _XML_PLAIN if plain else _XML_CAREFUL
+    fide = shapes.fide.match
+    single = shapes.single.match
+    other = shapes.other.match
+    children = shapes.child.findall
+    fide_tags, single_tags = _XML_FIDE_READ, _XML_SINGLE_READ
+    find = text.find
+    append = out.append
+    while pos < end:
+        m = fide(text, pos)
+        if m is not None:
+            values = dict(zip(fide_tags, m.groups(), strict=True))
+        elif (m := single(text, pos)) is not None:
+            values = dict(zip(single_tags, m.groups(), strict=True))
+        elif (m := other(text, pos)) is not None:
+            values = dict(children(m.group(1)))
+        else:
+            return pos
+        pos = m.end()
+        if not plain and find("&", m.start(), pos) >= 0:
+            values = {tag: _xml_unescaped(value) for tag, value in values.items()}
+        append(values)
+    return pos
+
+
+def _xml_line_ends(text: str | bytes, begin: int = 0, end: int | None = None) -> int:
+    """The line ends of ``text[begin:end]`` as the XML parser counts them (``\r\n``, ``\r``
+    and ``\n`` each one)."""
+    if isinstance(text, bytes):
+        return (
+            text.count(b"\n", begin, end)
+            + text.count(b"\r", begin, end)
+            - text.count(b"\r\n", begin, end)
+        )
+    return (
+        text.count("\n", begin, end) + text.count("\r", begin, end) - text.count("\r\n", begin, end)
+    )
+
+
+class _XmlShift:
+    """Where a problem the XML parser finds is in the file, when the parser was given the
+    document's head (up to the line after ``<playerslist>``) and then the rest from a line
+    the fast path stopped at: the lines skipped in between are added to lines after the
+    head."""
+
+    def __init__(self, head_lines: int, skipped: int) -> None:
+        self.head_lines = head_lines
+        self.skipped = skipped
+
+    def position(self, error: ET.ParseError) -> tuple[int, int]:
+        line, column = error.position
+        return (line + self.skipped if line > self.head_lines else line), column
+
+
+class _XmlFastFile:
+    """The fast path over a file (:func:`_xml_fast_players` on blocks of it, decoded as its
+    declaration says): :meth:`players` gives the players it reads, block by block; then
+    ``done`` says whether it read the whole document, else ``offset`` is where the XML parser
+    is to go on (after ``head``, the document's bytes up to the line after
+    ``<playerslist>``) and ``shift`` maps the parser's positions to the file's."""
+
+    def __init__(self) -> None:
+        self.done = False
+        self.head = b""
+        self.offset = 0
+        self.shift = _XmlShift(0, 0)
+
+    def players(self, file: BinaryIO) -> Iterator[list[dict[str, str]]]:
+        block = file.read(_STREAM_CHUNK)
+        head = _XML_HEAD_BYTES.match(block)
+        codec = _xml_codec(head.group("encoding")) if head is not None else ""
+        if head is None or not codec or (head.group("bom") and codec != "utf-8"):
+            return
+        offset = head.end()
+        self.head, self.offset = block[:offset], offset
+        head_lines = _xml_line_ends(self.head)
+        skipped = 0
+        pending = block[offset:]
+        eof = False
+        while True:
+            self.shift = _XmlShift(head_lines, skipped)
+            cut = pending.rfind(b"</player>")
+            cut = pending.find(b"\n", cut) + 1 if cut >= 0 else 0
+            if not cut:
+                if eof or len(pending) > 4 * _STREAM_CHUNK:
+                    break
+                more = file.read(_STREAM_CHUNK)
+                eof = not more
+                pending += more
+                continue
+            try:
+                text = pending[:cut].decode(codec)
+            except UnicodeDecodeError:
+                return
+            batch: list[dict[str, str]] = []
+            stop = _xml_fast_players(text, 0, len(text), batch, _xml_plain(text))
+            if stop < len(text):
+                part = text[:stop].encode(codec)
+                self.offset += len(part)
+                self.shift = _XmlShift(head_lines, skipped + _xml_line_ends(part))
+                yield batch
+                return
+            skipped += _xml_line_ends(pending, 0, cut)
+            self.offset += cut
+            pending = pending[cut:]
+            yield batch
+        try:
+            tail = pending.decode(codec)
+        except UnicodeDecodeError:
+            return
+        self.done = _XML_TAIL.fullmatch(tail) is not None
+
+
+class _XmlEntries:
+    """The players of one XML list, each checked as :func:`read_fide_rating_list` says: the
+    ratings of ``kinds`` of a combined list, or a single list's one rating as ``single``.
+    Problems go to ``problems``; FIDE ids seen, and one string object for each federation,
+    title, birth year... (a million players share a few thousand), are kept across players."""
+
+    def __init__(self, kinds: Sequence[str], single: str, problems: _XmlProblems) -> None:
+        self.combined = tuple((kind, _XML_RATING[kind]) for kind in kinds)
+        self.single = ((single, "rating"),)
+        self.problems = problems
+        self.seen: set[int] = set()
+        self.shared: dict[str, str] = {}
+        self.births: dict[str, str | None] = {}
+
+    def entry(self, values: dict[str, str], number: int) -> RatingListEntry | None:
+        """The ``number``-th ``<player>`` (0-based), its ``values`` by element; ``None`` for
+        a player left out (the problem is added)."""
+        get = values.get
+        add = self.problems.add
+        raw = get("fideid", "")
+        if not (raw.isdigit() and raw.isascii()):
+            add(number, "fideid", f"FIDE id {_q(raw)} is not a number", error=True)
+            return None
+        fide_id = int(raw)
+        combined = "rapid_rating" in values or "blitz_rating" in values
+        standard = rapid = blitz = None
+        for kind, tag in self.combined if combined else self.single:
+            raw = get(tag, "")
+            if not raw:
+                continue
+            rating = int(raw) if raw.isdigit() and raw.isascii() else RATING_MAX + 1
+            if rating > RATING_MAX:
+                add(number, tag, _parse_rating(raw)[1], error=True)
+                return None
+            if kind == "standard":
+                standard = rating or None
+            elif kind == "rapid":
+                rapid = rating or None
+            else:
+                blitz = rating or None
+        name = get("name", "")
+        if not name:
+            add(number, "name", f"FIDE id {fide_id} has no name; left out", error=False)
+            return None
+        seen = self.seen
+        if fide_id in seen:
+            add(number, "fideid", f"FIDE id {fide_id} is listed twice", error=False)
+        seen.add(fide_id)
+        raw = get("sex", "")
+        sex = _FIDE_SEX.get(raw)
+        if sex is None:
+            add(number, "sex", f"sex {_q(raw)} is not M or F; left blank", error=False)
+            sex = ""
+        raw = get("birthday", "")
+        births = self.births
+        if raw in births:
+            birth = births[raw]
+        else:
+            birth = births[raw] = "" if raw.strip("0") == "" else _parse_birth(raw)
+        if birth is None:
+            add(number, "birthday", f"birth {_q(raw)} is not a year; left blank", error=False)
+            birth = ""
+        share = self.shared.setdefault
+        federation = get("country", "")
+        title = get("title", "")
+        women_title = get("w_title", "")
+        other_titles = get("o_title", "")
+        flag = get("flag", "")
+        return RatingListEntry(
+            fide_id,
+            name,
+            share(federation, federation),
+            sex,
+            share(title, title),
+            share(women_title, women_title),
+            share(other_titles, other_titles),
+            share(birth, birth),
+            share(flag, flag),
+            standard,
+            rapid,
+            blitz,
+        )
 
 
 # -- streaming a whole rating list from its file ------------------------------------------------
@@ -1311,29 +1596,46 @@ class RatingListStream:
 
     def _xml(self, report: _Report) -> Iterator[RatingListEntry]:
         problems = _XmlProblems(lambda: (line for _, line in self._lines()), report)
-        seen: set[int] = set()
-        shared: dict[str, str] = {}
-        kinds, single = self.kinds, self.single
+        read_entry = _XmlEntries(self.kinds, self.single, problems).entry
+        number = 0  # the n-th <player> (0-based)
+
+        # FIDE's own shape first (_XmlFastFile), the XML parser for what does not fit it
+        fast = _XmlFastFile()
+        with open(self.path, "rb") as file:
+            for batch in fast.players(file):
+                for values in batch:
+                    entry = read_entry(values, number)
+                    number += 1
+                    if entry is not None:
+                        yield entry
+        if fast.done:
+            problems.place()
+            return
         players: list[tuple[dict[str, str], int]] = []  # those of the chunk fed last
 
         def wrong_root(tag: str) -> None:
             self._wrong_root(report, tag)
 
         parser = ET.XMLParser(
-            target=_XmlTarget(lambda values, n: players.append((values, n)), wrong_root)
+            target=_XmlTarget(lambda values, n: players.append((values, n)), wrong_root, number)
         )
+        shift = fast.shift
 
         def entries() -> Iterator[RatingListEntry]:
             for values, number in players:
-                entry = _xml_entry(values, number, kinds, single, problems, seen, shared)
+                entry = read_entry(values, number)
                 if entry is not None:
                     yield entry
             players.clear()
 
         prolog = b""
-        checked = False
+        checked = bool(fast.head)  # the fast path has read the prolog
         with open(self.path, "rb") as file:
-            while chunk := file.read(_STREAM_CHUNK):
+            file.seek(fast.offset)
+            chunks: Iterable[bytes] = iter(lambda: file.read(_STREAM_CHUNK), b"")
+            if fast.head:
+                chunks = itertools.chain([fast.head], chunks)
+            for chunk in chunks:
                 if not checked:
                     prolog += chunk
                     root_at = re.search(rb"<[A-Za-z_]", prolog)
@@ -1354,7 +1656,7 @@ class RatingListStream:
                     parser.feed(chunk)
                 except ET.ParseError as e:
                     yield from entries()  # the players before the error
-                    self._parse_error(report, e)
+                    self._parse_error(report, e, shift)
                     break
                 yield from entries()
             else:
@@ -1363,7 +1665,7 @@ class RatingListStream:
                         parser.feed(prolog)
                     parser.close()
                 except ET.ParseError as e:
-                    self._parse_error(report, e)
+                    self._parse_error(report, e, shift)
                 yield from entries()
         problems.place()
 
@@ -1375,8 +1677,8 @@ class RatingListStream:
         report.fail()
 
     @staticmethod
-    def _parse_error(report: _Report, e: ET.ParseError) -> None:
-        line, column = e.position
+    def _parse_error(report: _Report, e: ET.ParseError, shift: _XmlShift) -> None:
+        line, column = shift.position(e)
         report.error(line, column + 1, f"XML: {str(e).split(': line ')[0]}")
 
 
@@ -1630,3 +1932,39 @@ def suspicious_players(players: Sequence[Player]) -> list[str]:
             f"{_listed(unrated)}"
         )
     return warnings
+
+
+# -- one player's entry, as typed (a registration form) ------------------------------------
+
+
+def read_birth(raw: str) -> tuple[str, str]:
+    """A birth typed on its own, read as the entry lists read theirs (:func:`read_players_csv`):
+    ``(birth in TRF's form, "")`` (a year ``YYYY`` or ``YYYY/MM/DD``; ``""`` for blank), or
+    ``("", why not)``.
+
+    >>> read_birth("17.05.1990"), read_birth("")
+    (('1990/05/17', ''), ('', ''))
+    >>> read_birth("1850")
+    ('', 'birth year 1850 is out of range 1900..2099')
+    """
+    raw = raw.strip()
+    if not raw:
+        return "", ""
+    birth = _parse_birth(raw)
+    if birth is not None:
+        return birth, ""
+    if _YEAR.fullmatch(raw):
+        return "", f"birth year {raw} is out of range {_FIRST_YEAR}..{_LAST_YEAR}"
+    return "", (
+        f"birth {_q(raw)} is not a year or a date (YYYY, YYYY-MM-DD, YYYY/MM/DD or DD.MM.YYYY)"
+    )
+
+
+def read_fide_id(raw: str) -> tuple[int | None, str]:
+    """A FIDE ID typed on its own, read as the entry lists read theirs: ``(id, "")``
+    (``None`` for blank), or ``(None, why not)``: 1 to 10 digits, not all zero.
+
+    >>> read_fide_id("1503014"), read_fide_id("15O3014")
+    ((1503014, ''), (None, 'FIDE id "15O3014" is not a number'))
+    """
+    return _parse_fide_id(raw.strip())

@@ -14,8 +14,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from chessarbiter.web.events import lists, services
 from chessarbiter.web.events import models as m
-from chessarbiter.web.events import services
 
 from .conftest import import_real_open, login, play_round
 
@@ -107,6 +107,10 @@ def test_the_zip_of_all_lists(client: Client, open_event: m.Event, viewer: User)
     rounds = m.Round.objects.filter(event=open_event).count()
     stems = ["start-list", "standings", "crosstable", "prize-list"]
     stems += [f"round-{n:02d}-{w}" for n in range(1, rounds + 1) for w in ("pairings", "results")]
+    # the usual categories the players are in, each its list (50+ is written 50plus)
+    categories = lists.quick_categories(open_event)
+    assert "F" in categories
+    stems += ["category-" + c.lower().replace("+", "plus") for c in categories]
     folder = names[0].split("/")[0]
     assert sorted(names) == sorted(f"{folder}/{s}.{f}" for s in stems for f in ("csv", "html"))
     assert archive.testzip() is None

@@ -79,3 +79,28 @@ def test_numbers_and_dates_are_localised(client: Client, event: m.Event, chief: 
     home_ru = client.get("/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "20 ноября 2026" in home_ru
     assert "Nov. 20, 2026" in client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_british_english_reads_british_dates(client: Client, event: m.Event) -> None:
+    import datetime
+
+    event.start_date = datetime.date(2026, 11, 20)
+    event.save()
+    home = client.get("/", HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.8").content.decode()
+    assert "20 Nov 2026" in home
+    assert "Nov. 20, 2026" in client.get("/", HTTP_ACCEPT_LANGUAGE="en-US").content.decode()
+
+
+def test_date_pickers_hold_iso_dates_in_every_language(
+    client: Client, event: m.Event, chief: User
+) -> None:
+    import datetime
+
+    event.start_date = datetime.date(2026, 11, 20)
+    event.save()
+    login(client, chief)
+    for language in ("ru", "en-GB", "en"):
+        page = client.get(
+            f"/manage/events/{event.pk}/settings/", HTTP_ACCEPT_LANGUAGE=language
+        ).content.decode()
+        assert 'type="date" name="start_date" value="2026-11-20"' in page, language

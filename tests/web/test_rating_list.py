@@ -132,6 +132,48 @@ def test_import_creates_then_updates_the_same_rows(
     assert list(m.RatingListPlayer.objects.values_list("pk", "fide_id", "standard")) == rows
 
 
+def test_an_id_listed_twice_keeps_its_last_row(db: object, tmp_path: Path) -> None:
+    """Written in batches (two rows a batch here), the last row of an id listed twice wins,
+    on a new table and on an update. On SQLite and PostgreSQL the rows wait in a temporary
+    table, written into the database by one statement at the end, and once before the
+    second row of an id listed twice."""
+    path = tmp_path / "players_list_foa.txt"
+    for standard in ("2900", "2901"):
+        again = line(ID="1503014", Name="Carlsen, Magnus", Fed="NOR", Sex="M", SRtng=standard)
+        path.write_text(rating_list_text() + again + "\n", encoding="utf-8")
+        with CaptureQueriesContext(connection) as queries:
+            summary = rating_list.import_rating_list(path, batch_size=2)
+        assert summary.read == 5
+        assert m.RatingListPlayer.objects.count() == 4
+        assert m.RatingListPlayer.objects.get(fide_id=1503014).standard == int(standard)
+        assert m.RatingListPlayer.objects.get(fide_id=2020009).rapid == 2727
+        sql = [q["sql"] for q in queries.captured_queries]
+        staged = [q for q in sql if q.startswith("INSERT INTO") and "ratinglist_import" in q]
+        # the rows before the id's second row, then the rest
+        assert len(staged) == (2 if connection.vendor in ("sqlite", "postgresql") else 0)
+
+
+def test_an_update_changes_names_and_federations(imported: object, tmp_path: Path) -> None:
+    """The search indexes' columns are written where they change: a new name (its key) and a
+    new federation are found by the search."""
+    text = rating_list_text().replace("Caruana, Fabiano", "Karuana, Fabiano")
+    text = text.replace("USA", "ITA")
+    path = tmp_path / "players_list_foa.txt"
+    path.write_text(text, encoding="utf-8")
+    summary = rating_list.import_rating_list(path)
+    assert (summary.created, summary.updated) == (0, 4)
+    row = m.RatingListPlayer.objects.get(fide_id=2020009)
+    assert (row.name, row.name_key, row.federation) == (
+        "Karuana, Fabiano",
+        "karuana fabiano",
+        "ITA",
+    )
+    assert [p.fide_id for p in rating_list.search("karu", "ITA")] == [2020009]
+    assert rating_list.search("caru") == []
+    carlsen = m.RatingListPlayer.objects.get(fide_id=1503014)
+    assert (carlsen.name_key, carlsen.federation) == ("carlsen magnus", "NOR")
+
+
 def test_a_monthly_update_keeps_local_edits(imported: object, tmp_path: Path) -> None:
     row = m.RatingListPlayer.objects.get(fide_id=24101923)
     rating_list.edit_player(row, name="Kovalenko-Smith, Olena", federation="ENG")

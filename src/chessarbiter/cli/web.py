@@ -216,7 +216,8 @@ def prepare(demo: bool = True, out: object = None) -> list[str]:
             from chessarbiter.web.events.models import Role
 
             viewer = users.objects.get(username="viewer")
-            Role.objects.create(event=event, user=viewer, kind=Role.Kind.VIEWER)
+            for section in event.festival.sections.all():
+                Role.objects.create(event=section, user=viewer, kind=Role.Kind.VIEWER)
             lines.append(f"A demo event was created: '{event.name}' (NO_DEMO=1 skips it)")
     else:
         lines.append("Log in with your user (chessarbiter web password USER resets a password)")

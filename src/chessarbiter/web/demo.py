@@ -1,6 +1,7 @@
-"""The demo event created on an empty database: a 30-player Swiss of 7 rounds with four
-rounds played and the fifth half-way, so a newcomer sees every page with something on it.
-Players and results are invented (seeded, so every demo is the same)."""
+"""The demo event created on an empty database, so a newcomer sees every page with something
+on it: a festival of two sections, a 30-player Swiss of 7 rounds with four rounds played and
+the fifth half-way, and an 8-player junior round robin with two rounds played. Players and
+results are invented (seeded, so every demo is the same)."""
 
 from __future__ import annotations
 
@@ -90,7 +91,52 @@ def _result(rng: random.Random, white: int | None, black: int | None) -> str:
     return "0-1"
 
 
+def _play(rng: random.Random, event: m.Event, owner: Any, rounds: int, half: bool) -> None:
+    """Pair ``rounds`` rounds of ``event`` and enter invented results (the last round's
+    first half only, with ``half``)."""
+    for number in range(1, rounds + 1):
+        rnd = services.pair_next_round(event, owner)
+        boards = list(rnd.boards.exclude(black=None).select_related("white", "black"))
+        if half and number == rounds:
+            boards = boards[: len(boards) // 2]
+        for b in boards:
+            services.set_result(
+                b.pk, owner, _result(rng, b.white.rating, b.black.rating if b.black else None)
+            )
+
+
+def _junior_section(rng: random.Random, event: m.Event, owner: Any) -> m.Event:
+    """The festival's second section: a junior rapid round robin of 8, two rounds played."""
+    junior = services.add_section(
+        event.festival,
+        owner,
+        name="Junior Rapid",
+        system="roundrobin",
+        rounds=7,
+        time_control="15 min + 10 s/move",
+        tiebreaks="DE,SB,WIN",
+    )
+    names = [f"{last}, {first}" for first, last in zip(_FIRST[-8:], _LAST[-8:], strict=True)]
+    services.add_players(
+        junior,
+        owner,
+        [
+            {
+                "name": name,
+                "rating": rng.randint(1100, 1700),
+                "federation": "RUS",
+                "birth_date": str(rng.randint(2012, 2016)),
+            }
+            for name in names
+        ],
+    )
+    services.renumber_by_rating(junior, owner)
+    _play(rng, junior, owner, 2, half=False)
+    return junior
+
+
 def create_demo(owner: Any) -> m.Event:
+    """The demo festival; its open, the first section."""
     rng = random.Random(2026)
     event = services.create_event(
         owner,
@@ -117,13 +163,8 @@ def create_demo(owner: Any) -> m.Event:
     services.renumber_by_rating(event, owner)
     by_number = {p.number: p for p in event.players.all()}
     services.set_bye_request(by_number[17], owner, 3, "H")
-    for number in range(1, 6):
-        rnd = services.pair_next_round(event, owner)
-        boards = list(rnd.boards.exclude(black=None).select_related("white", "black"))
-        if number == 5:
-            boards = boards[: len(boards) // 2]
-        for b in boards:
-            services.set_result(
-                b.pk, owner, _result(rng, b.white.rating, b.black.rating if b.black else None)
-            )
+    _play(rng, event, owner, 5, half=True)
+    services.update_festival(event.festival, owner, name="Kazan Chess Festival 2026")
+    _junior_section(rng, event, owner)
+    event.refresh_from_db()
     return event

@@ -7,6 +7,10 @@
 * ``SECRET_KEY``: the signing key (default: generated once and kept in the data folder).
 * ``DEBUG`` (``1`` to enable), ``ALLOWED_HOSTS`` (comma-separated; default loopback only),
   ``CSRF_TRUSTED_ORIGINS`` (comma-separated).
+* ``CHESSARBITER_EMAIL_HOST`` (the SMTP server; none: no mail is ever sent),
+  ``CHESSARBITER_EMAIL_PORT`` (default 25), ``CHESSARBITER_EMAIL_USER``,
+  ``CHESSARBITER_EMAIL_PASSWORD``, ``CHESSARBITER_EMAIL_USE_TLS`` (``1`` to enable),
+  ``CHESSARBITER_EMAIL_FROM`` (the sender): the answers to public registrations.
 
 Logins are throttled by django-axes: after ``AXES_FAILURE_LIMIT`` (5) wrong passwords for one
 user name from one address, that user name is locked at that address for ``AXES_COOLOFF_TIME``
@@ -144,7 +148,9 @@ LOGIN_REDIRECT_URL = "arbiter:home"
 LOGOUT_REDIRECT_URL = "public:home"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
+#: British English differs from English only in its formats (dates 01/12/2026, 1 December
+#: 2026): a browser asking for en-GB gets them; every other English, the default's.
+LANGUAGES = [("en", _("English")), ("en-gb", _("British English")), ("ru", _("Russian"))]
 LOCALE_PATHS = [WEB_DIR / "locale"]
 USE_I18N = True
 # Dates and times are shown in the user's language by Django's format localisation (always on
@@ -197,3 +203,20 @@ LOGGING = {
     "loggers": {"django.request": {"filters": ["client_errors_in_one_line"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+
+# -- mail: sent only when a server is configured (the answers to public registrations) -------
+EMAIL_HOST = os.environ.get("CHESSARBITER_EMAIL_HOST", "").strip()
+_email_port = os.environ.get("CHESSARBITER_EMAIL_PORT", "").strip()
+EMAIL_PORT = int(_email_port) if _email_port.isdigit() else 25
+EMAIL_HOST_USER = os.environ.get("CHESSARBITER_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("CHESSARBITER_EMAIL_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("CHESSARBITER_EMAIL_USE_TLS", "").strip().lower() in (
+    "1",
+    "true",
+    "yes",
+)
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = os.environ.get("CHESSARBITER_EMAIL_FROM", "").strip() or "webmaster@localhost"
+#: Whether a mail server is configured: without one, nothing is sent.
+CHESSARBITER_EMAIL_CONFIGURED = bool(EMAIL_HOST)

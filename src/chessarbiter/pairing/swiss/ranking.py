@@ -57,3 +57,31 @@ def check_renumbering_allowed(rounds_paired: int) -> None:
             "pairing numbers cannot change after round 4 has been paired "
             f"(C.04.2 B.3 / 2026 art. 2.3); {rounds_paired} rounds are paired"
         )
+
+
+def numbering_problem(players: Iterable[Player]) -> str | None:
+    """What is wrong with the pairing numbers before round 1, or None: C.04.2 B.2 (2017) /
+    2026 art. 2.2 give the numbers 1 to n in the initial order (:func:`initial_order`), so
+    a gap, or a player out of that order, is told to the arbiter before he pairs round 1.
+
+    >>> from chessarbiter.model import Player
+    >>> numbering_problem([Player(1, "Beta", rating=2500), Player(2, "Alpha", rating=2400)])
+    >>> print(numbering_problem([Player(1, "Alpha", rating=2400), Player(3, "Beta")]))
+    the pairing numbers do not run from 1 to 2 (2 is missing)
+    >>> print(numbering_problem([Player(1, "Alpha", rating=2400), Player(2, "Beta", rating=2500)]))
+    the pairing numbers are not in the initial order (rating, title, name): number 1 would be Beta
+    """
+    listed = sorted(players, key=lambda p: p.number)
+    expected = range(1, len(listed) + 1)
+    missing = sorted(set(expected) - {p.number for p in listed})
+    if missing:
+        shown = ", ".join(map(str, missing[:5])) + (", ..." if len(missing) > 5 else "")
+        verb = "is" if len(missing) == 1 else "are"
+        return f"the pairing numbers do not run from 1 to {len(listed)} ({shown} {verb} missing)"
+    for place, player in enumerate(initial_order(listed), start=1):
+        if player.number != place:
+            return (
+                "the pairing numbers are not in the initial order (rating, title, name): "
+                f"number {place} would be {player.name}"
+            )
+    return None

@@ -47,7 +47,7 @@ from chessarbiter.team_ranking import TeamRankingError, team_ranking
 
 from ..events import lists, store, tables
 from ..events import models as m
-from ..events.access import Level, event_for
+from ..events.access import Level, event_for, festival_for, level
 
 #: The lists of the whole event (``round`` lists are :data:`ROUND_LISTS`).
 EVENT_LISTS = ("start", "standings", "crosstable", "category", "teams", "prizes")
@@ -203,7 +203,8 @@ def round_list(
 
 def _all_lists(event: m.Event, loaded: store.Loaded) -> Iterator[tuple[str, str, Table]]:
     """Every list of the event for the chief arbiter's report: (file name without extension,
-    list, table)."""
+    list, table); the category lists of the usual categories its players are in
+    (:func:`~chessarbiter.web.events.lists.quick_categories`)."""
     yield "start-list", "start", _event_table(event, loaded, "start", {})
     if not _swiss(event):
         return
@@ -212,6 +213,9 @@ def _all_lists(event: m.Event, loaded: store.Loaded) -> Iterator[tuple[str, str,
             yield f"round-{number:02d}-{what}", what, _round_table(event, loaded, number, what)
     yield "standings", "standings", _event_table(event, loaded, "standings", {})
     yield "crosstable", "crosstable", _event_table(event, loaded, "crosstable", {})
+    for text in lists.quick_categories(event):
+        name = "category-" + (slugify(text.replace("+", "plus")) or "list")
+        yield name, "category", _event_table(event, loaded, "category", {"category": text})
     if event.prize_table.strip():
         yield "prize-list", "prizes", _event_table(event, loaded, "prizes", {})
 
@@ -225,14 +229,45 @@ def all_lists(request: HttpRequest, event_id: int) -> HttpResponse:
     folder = _slug(event)
     buffer = io.BytesIO()
     try:
-        loaded = store.load(event)
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for name, what, table in _all_lists(event, loaded):
-                for fmt in FORMATS:
-                    body = _body(event, loaded, what, table, fmt)
-                    archive.writestr(f"{folder}/{name}.{fmt}", body.encode("utf-8"))
+            _write_lists(archive, event, folder)
     except ChessArbiterError as e:
         return HttpResponseBadRequest(str(e), content_type="text/plain; charset=utf-8")
     response = HttpResponse(buffer.getvalue(), content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="{folder}-lists.zip"'
+    return response
+
+
+def _write_lists(archive: zipfile.ZipFile, event: m.Event, folder: str) -> None:
+    loaded = store.load(event)
+    for name, what, table in _all_lists(event, loaded):
+        for fmt in FORMATS:
+            body = _body(event, loaded, what, table, fmt)
+            archive.writestr(f"{folder}/{name}.{fmt}", body.encode("utf-8"))
+
+
+@login_required
+@require_safe
+def festival_lists(request: HttpRequest, festival_id: int) -> HttpResponse:
+    """A ZIP of every section of the event the user may read: each section's lists (as
+    :func:`all_lists`) and its TRF-2026 file, in a folder named by the section."""
+    from ..events.services import export_trf
+
+    festival = festival_for(request.user, festival_id, Level.VIEWER)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for section in festival.sections.order_by("pk"):
+            if level(request.user, section) < Level.VIEWER:
+                continue
+            folder = _slug(section)
+            try:
+                _write_lists(archive, section, folder)
+                text, _losses = export_trf(section)
+            except ChessArbiterError as e:
+                archive.writestr(f"{folder}/PROBLEM.txt", str(e).encode("utf-8"))
+                continue
+            archive.writestr(f"{folder}/{folder}.trf", text.encode("utf-8"))
+    name = slugify(festival.name) or f"event-{festival.pk}"
+    response = HttpResponse(buffer.getvalue(), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="{name}-lists.zip"'
     return response

@@ -21,6 +21,8 @@ def _show_bounds(form: forms.BaseModelForm) -> None:  # type: ignore[type-arg]
     :mod:`chessarbiter.limits` and :data:`chessarbiter.event_settings.MAX_POINTS`)."""
     model = form._meta.model
     for name, field in form.fields.items():
+        if name not in (form._meta.fields or ()):
+            continue  # a form field of its own, not the model's
         checks = model._meta.get_field(name).validators
         lows = [v.limit_value for v in checks if isinstance(v, MinValueValidator)]
         highs = [v.limit_value for v in checks if isinstance(v, MaxValueValidator)]
@@ -30,6 +32,13 @@ def _show_bounds(form: forms.BaseModelForm) -> None:  # type: ignore[type-arg]
         field.widget.attrs.update({"min": str(low), "max": str(high)})
         bound = _("from %(low)s to %(high)s") % {"low": low, "high": high}
         field.help_text = f"{field.help_text} ({bound})" if field.help_text else bound
+
+
+def date_input() -> forms.DateInput:
+    """A date field's widget: the browser's date picker, which shows the date in the user's
+    locale and sends it as ISO 8601 (``2026-12-01``, the only value ``<input type="date">``
+    takes, whatever the page's language; Django reads it in every language)."""
+    return forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
 def _checked_upload(upload: Any, maximum: int = limits.MAX_FILE_BYTES) -> Any:
@@ -76,8 +85,8 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             "public",
         ]
         widgets = {
-            "start_date": forms.DateInput(attrs={"type": "date"}),
-            "end_date": forms.DateInput(attrs={"type": "date"}),
+            "start_date": date_input(),
+            "end_date": date_input(),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -300,3 +309,59 @@ class RatingListPlayerForm(forms.ModelForm):  # type: ignore[type-arg]
             "rapid",
             "blitz",
         ]
+
+
+class FestivalForm(forms.ModelForm):  # type: ignore[type-arg]
+    """The event as its organiser names it: name, city and dates (each section keeps its own
+    settings)."""
+
+    class Meta:
+        model = m.Festival
+        fields = ["name", "city", "start_date", "end_date"]
+        widgets = {
+            "start_date": date_input(),
+            "end_date": date_input(),
+        }
+
+
+class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A new section: its name, system, rounds and time control; its other settings copied
+    from another section of the event (``copy_from``), or the defaults. Everything is
+    changed later on the section's settings page."""
+
+    copy_from = forms.ModelChoiceField(
+        queryset=m.Event.objects.none(),
+        required=False,
+        label=_("other settings as in"),
+        empty_label=_("(the defaults)"),
+    )
+
+    class Meta:
+        model = m.Event
+        fields = ["name", "system", "rounds", "time_control"]
+
+    def __init__(self, festival: m.Festival, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["copy_from"].queryset = festival.sections.order_by("pk")  # type: ignore[attr-defined]
+        _show_bounds(self)
+
+    def settings(self) -> dict[str, Any]:
+        """The new section's fields: the form's, over those copied from ``copy_from``."""
+        fields = {k: v for k, v in self.cleaned_data.items() if k != "copy_from"}
+        source: m.Event | None = self.cleaned_data.get("copy_from")
+        if source is None:
+            return fields
+        copied = {name: getattr(source, name) for name in EventForm.Meta.fields}
+        return copied | {"public": source.public} | fields
+
+
+class MovePlayerForm(forms.Form):
+    """The section a player moves to (another section of the same event)."""
+
+    target = forms.ModelChoiceField(queryset=m.Event.objects.none(), label=_("move to section"))
+
+    def __init__(self, event: m.Event, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["target"].queryset = event.festival.sections.exclude(  # type: ignore[attr-defined]
+            pk=event.pk
+        ).order_by("pk")

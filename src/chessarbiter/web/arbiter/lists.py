@@ -28,6 +28,7 @@ from ..events import lists, services
 from ..events import models as m
 from ..events.access import Level, event_for
 from .context import page_context
+from .forms import date_input
 
 #: The orders of a start list, as the pages name them.
 START_ORDERS = (
@@ -58,7 +59,7 @@ class CategoryForm(forms.Form):
     reference_date = forms.DateField(
         label=gettext_lazy("Reference date of the age categories"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=date_input(),
         help_text=gettext_lazy("Default: 1 January of the year the event starts."),
     )
 
@@ -165,7 +166,7 @@ def start(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_safe
 def categories(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.VIEWER)
-    ctx = page_context(request, ev, **category_context(ev, request.GET))
+    ctx = page_context(request, ev, export_links=True, **category_context(ev, request.GET))
     return render(request, "arbiter/lists_categories.html", ctx)
 
 

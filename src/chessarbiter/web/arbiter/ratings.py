@@ -17,6 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from chessarbiter import registration
@@ -170,27 +171,44 @@ def event_search(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Register the player of the database whose FIDE ID is posted (``fide_id``)."""
+    """Register the players of the database whose FIDE IDs are posted (``fide_id``: one, from
+    a result's button, or the ticked results, at most a page of results), together."""
     ev = event_for(request.user, event_id, Level.ARBITER)
-    raw = request.POST.get("fide_id", "").strip()
-    row = None
-    if raw.isascii() and raw.isdigit() and 0 < int(raw) < 10**10:
-        row = m.RatingListPlayer.objects.filter(fide_id=int(raw)).first()
-    if row is None:
+    raws = [raw.strip() for raw in request.POST.getlist("fide_id")[: rating_list.SEARCH_LIMIT]]
+    ids = [int(raw) for raw in raws if raw.isascii() and raw.isdigit() and 0 < int(raw) < 10**10]
+    rows = list(m.RatingListPlayer.objects.filter(fide_id__in=ids).order_by("name_key"))
+    missing = [raw for raw in raws if not (raw.isdigit() and int(raw) in {r.fide_id for r in rows})]
+    if missing or not raws:
         messages.error(
-            request, _("No player with FIDE ID %(id)s in the player database.") % {"id": raw[:20]}
+            request,
+            _("No player with FIDE ID %(id)s in the player database.")
+            % {"id": (missing[0] if missing else "")[:20]},
         )
-    else:
+    elif len(rows) == 1:
         try:
-            player = rating_list.register(ev, request.user, row)
+            player = rating_list.register(ev, request.user, rows[0])
         except ChessArbiterError as e:
             messages.error(request, str(e))
         else:
             messages.success(request, _("Registered: %(p)s") % {"p": str(player)})
+    else:
+        try:
+            count = rating_list.register_many(ev, request.user, rows)
+        except ChessArbiterError as e:
+            messages.error(request, str(e))
+        else:
+            messages.success(
+                request,
+                ngettext("%(n)d player registered.", "%(n)d players registered.", count)
+                % {"n": count},
+            )
     if request.POST.get("back") == "players":  # the search box of the players page
         return redirect("arbiter:players", ev.pk)
-    query = request.POST.get("q", "")
+    search = {
+        "q": request.POST.get("q", "")[: forms.MAX_SEARCH],
+        "federation": request.POST.get("federation", "")[:3],
+    }
     target = redirect("arbiter:event_ratinglist", ev.pk)
-    if query:
-        target["Location"] += "?" + urlencode({"q": query[: forms.MAX_SEARCH]})
+    if any(search.values()):
+        target["Location"] += "?" + urlencode({k: v for k, v in search.items() if v})
     return target

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import exports, lists, ratings, views
+from . import exports, lists, ratings, registrations, sections, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -20,6 +20,19 @@ urlpatterns = [
         "events/<int:event_id>/players/database/register/",
         ratings.event_register,
         name="event_register",
+    ),
+    path("festivals/<int:festival_id>/", sections.festival, name="festival"),
+    path(
+        "festivals/<int:festival_id>/details/",
+        sections.festival_details,
+        name="festival_details",
+    ),
+    path("festivals/<int:festival_id>/sections/new/", sections.section_add, name="section_add"),
+    path("festivals/<int:festival_id>/lists.zip", exports.festival_lists, name="festival_lists"),
+    path(
+        "festivals/<int:festival_id>/sections/import/",
+        sections.section_import,
+        name="section_import",
     ),
     path("events/<int:event_id>/", views.event, name="event"),
     path("events/<int:event_id>/settings/", views.event_settings, name="settings"),
@@ -51,6 +64,11 @@ urlpatterns = [
         "events/<int:event_id>/players/<int:player_id>/replace/",
         views.player_replace,
         name="player_replace",
+    ),
+    path(
+        "events/<int:event_id>/players/<int:player_id>/move/",
+        sections.player_move,
+        name="player_move",
     ),
     path(
         "events/<int:event_id>/players/<int:player_id>/bye/",
@@ -127,4 +145,40 @@ urlpatterns = [
     path("events/<int:event_id>/teams/board-prizes/", views.board_prizes, name="board_prizes"),
     path("events/<int:event_id>/roles/", views.roles, name="roles"),
     path("events/<int:event_id>/audit/", views.audit_log, name="audit"),
+    path(
+        "festivals/<int:festival_id>/registrations/",
+        registrations.registrations,
+        name="registrations",
+    ),
+    path(
+        "festivals/<int:festival_id>/registrations/open/",
+        registrations.registration_open,
+        name="registration_open",
+    ),
+    path(
+        "festivals/<int:festival_id>/registrations/<int:registration_id>/confirm/",
+        registrations.registration_confirm,
+        name="registration_confirm",
+    ),
+    path(
+        "festivals/<int:festival_id>/registrations/<int:registration_id>/decline/",
+        registrations.registration_decline,
+        name="registration_decline",
+    ),
+    path("events/<int:event_id>/check-in/", registrations.check_in, name="check_in"),
+    path(
+        "events/<int:event_id>/check-in/everyone/",
+        registrations.check_in_everyone,
+        name="check_in_everyone",
+    ),
+    path(
+        "events/<int:event_id>/check-in/setting/",
+        registrations.check_in_setting,
+        name="check_in_setting",
+    ),
+    path(
+        "events/<int:event_id>/check-in/<int:player_id>/",
+        registrations.check_in_player,
+        name="check_in_player",
+    ),
 ]

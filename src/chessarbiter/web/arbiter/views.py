@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.event_settings import LOCKED_ONCE_PAIRED, LOCKED_ONCE_PLAYED
 from chessarbiter.formatting import format_points
+from chessarbiter.pairing.swiss.ranking import numbering_problem
 
 from ..events import models as m
 from ..events import services, store, tables
@@ -106,15 +107,20 @@ def _attempt(request: HttpRequest, call: Callable[[], object], success: str) -> 
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    """The user's events: the active ones, then the archived ones; for a superuser, the last
-    deleted events too (each with its TRF copy)."""
+    """The user's events: the active ones (the sections of one event together, newest event
+    first), then the archived ones; for a superuser, the last deleted events too (each with
+    its TRF copy)."""
     events = visible_events(request.user)
+    active = [e for e in events if not e.archived]
+    first: dict[int, int] = {}
+    for place, e in enumerate(active):
+        first.setdefault(e.festival_id, place)
     superuser = getattr(request.user, "is_superuser", False)
     return render(
         request,
         "arbiter/home.html",
         {
-            "events": [e for e in events if not e.archived],
+            "events": sorted(active, key=lambda e: (first[e.festival_id], e.pk)),
             "archived": [e for e in events if e.archived],
             "deleted": m.DeletedEvent.objects.select_related("deleted_by")[:20]
             if superuser
@@ -392,6 +398,9 @@ def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
             bye_form=forms.ByeForm(initial={"round": ev.round_set.count() + 1}),
             requests=p.bye_requests.all(),
             card=_or_message(request, lambda: tables.player_card(ev, p.number)),
+            move_form=forms.MovePlayerForm(ev)
+            if not ev.round_set.exists() and ev.festival.sections.count() > 1
+            else None,
         ),
     )
 
@@ -584,6 +593,12 @@ def pair(request: HttpRequest, ev: m.Event) -> HttpResponse:
             boards=boards,
             bye_name=names.get(proposal.bye) if proposal.bye else None,
             manual_form=forms.ManualPairingForm(initial={"boards": manual_text}),
+            absent_at_check_in=[
+                (n, names[n]) for n in services.absent_at_check_in_next(ev, loaded)
+            ],
+            numbering_problem=numbering_problem(list(t))
+            if proposal.round == 1 and ev.system == m.Event.System.SWISS
+            else None,
         ),
     )
 

@@ -94,6 +94,37 @@ def visible_events(user: AbstractBaseUser | AnonymousUser) -> list[m.Event]:
     if not user.is_authenticated:
         return []
     if getattr(user, "is_superuser", False):
-        return list(m.Event.objects.all())
+        return list(m.Event.objects.select_related("festival"))
     ids = set(m.Role.objects.filter(user_id=user.pk).values_list("event_id", flat=True))
-    return list(m.Event.objects.filter(pk__in=ids) | m.Event.objects.filter(owner_id=user.pk))
+    mine = m.Event.objects.filter(pk__in=ids) | m.Event.objects.filter(owner_id=user.pk)
+    return list(mine.select_related("festival"))
+
+
+def festival_level(user: AbstractBaseUser | AnonymousUser, festival: m.Festival) -> Level:
+    """A user's level in a festival: the festival's owner and superusers are chief; anyone
+    else has the highest of his levels in its sections."""
+    if not user.is_authenticated:
+        return Level.NONE
+    if getattr(user, "is_superuser", False) or festival.owner_id == user.pk:
+        return Level.CHIEF
+    best = Level.NONE
+    for section in festival.sections.all():
+        best = max(best, level(user, section))
+    return best
+
+
+def festival_for(
+    user: AbstractBaseUser | AnonymousUser, festival_id: int, need: Level
+) -> m.Festival:
+    """The festival if ``user`` has at least ``need`` in it (:func:`festival_level`); else
+    404 (no role at all) or 403 naming the role needed, as :func:`event_for`."""
+    festival = get_object_or_404(m.Festival, pk=festival_id)
+    have = festival_level(user, festival)
+    if have == Level.NONE:
+        raise Http404
+    if have < need:
+        raise PermissionDenied(
+            _("This needs the role “%(need)s” in “%(event)s”; your role there is “%(have)s”.")
+            % {"need": _role_name(need), "event": festival.name, "have": _role_name(have)}
+        )
+    return festival

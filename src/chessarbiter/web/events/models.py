@@ -65,6 +65,36 @@ def validate_prize_table(text: str) -> None:
         raise ValidationError(str(e.first)) from None
 
 
+class Festival(models.Model):
+    """An event as its organiser runs it: a name, a venue, dates and a public page, holding
+    one or more sections (each an :class:`Event`: a tournament with its own system, rounds,
+    pairings and standings, e.g. Open A, Open B, U12, Blitz). Players register to a section
+    and may move to another of the festival's sections before either is paired
+    (:func:`chessarbiter.sections.move_problem`). An event created or imported on its own is
+    the one section of a festival of its own name (:meth:`Event.save`).
+
+    ``registration_open``: the public registration form is open (a request waits for the
+    organiser's confirmation, :class:`Registration`)."""
+
+    name = models.CharField(_("name"), max_length=limits.MAX_EVENT_NAME)
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_festivals"
+    )
+    registration_open = models.BooleanField(_("public registration open"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "-id"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Event(models.Model):
     """One tournament, with the settings of every system on its row: those of a knockout
     (``knockout_scheme``, ``match_format``, ``lot_seed``) and of a team event
@@ -228,6 +258,17 @@ class Event(models.Model):
         _("seed of the colour lots"), default=1997, validators=_setting("lot_seed")
     )
     public = models.BooleanField(_("shown on the public pages"), default=True)
+    #: The festival this tournament is a section of (see :class:`Festival`).
+    festival = models.ForeignKey(
+        Festival,
+        on_delete=models.CASCADE,
+        related_name="sections",
+        verbose_name=_("event"),
+        blank=True,  # made by save() when not given
+    )
+    #: Players check in before round 1: only those checked in are paired in it
+    #: (:func:`chessarbiter.pairing.byes.absent_at_check_in`).
+    check_in = models.BooleanField(_("players check in before round 1"), default=False)
     #: The prize table (TOML, read by :func:`chessarbiter.prizes.parse_prize_table`); blank: none.
     prize_table = models.TextField(
         _("prize table"),
@@ -255,6 +296,19 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Store the tournament; one created on its own (no ``festival``) becomes the one
+        section of a new festival of its name, city, dates and owner."""
+        if self.festival_id is None:
+            self.festival = Festival.objects.create(
+                name=self.name,
+                city=self.city,
+                start_date=self.start_date,
+                end_date=self.end_date,
+                owner_id=self.owner_id,
+            )
+        super().save(*args, **kwargs)
 
     def settings(self) -> event_settings.EventSettings:
         """The event's settings as the library's validator sees them."""
@@ -348,6 +402,8 @@ class Player(models.Model):
     withdrawn_from_round = models.PositiveSmallIntegerField(
         _("withdrawn from round"), null=True, blank=True
     )
+    #: Checked in before round 1 (read only when the event's ``check_in`` is on).
+    checked_in = models.BooleanField(_("checked in"), default=False)
 
     class Meta:
         ordering = ["number"]
@@ -546,6 +602,42 @@ class DeletedEvent(models.Model):
 
     class Meta:
         ordering = ["-deleted_at", "-id"]
+
+
+class Registration(models.Model):
+    """A request to play, sent on the festival's public registration form: it waits for the
+    organiser, who confirms it (a :class:`Player` of the chosen section, with what the
+    player database knows of the FIDE ID) or declines it."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting")
+        CONFIRMED = "confirmed", _("confirmed")
+        DECLINED = "declined", _("declined")
+
+    festival = models.ForeignKey(Festival, on_delete=models.CASCADE, related_name="registrations")
+    section = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="registrations", verbose_name=_("section")
+    )
+    name = models.CharField(_("name"), max_length=limits.MAX_NAME)
+    fide_id = models.CharField(_("FIDE ID"), max_length=12, blank=True)
+    email = models.EmailField(_("email"), blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    birth_date = models.CharField(_("birth date"), max_length=10, blank=True)
+    club = models.CharField(_("club"), max_length=limits.MAX_NAME, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["created_at", "id"]
 
 
 class RatingListPlayer(models.Model):

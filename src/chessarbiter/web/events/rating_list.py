@@ -4,12 +4,12 @@ from it into an event.
 
 The list is read by the library (:func:`chessarbiter.registration.stream_fide_rating_list`:
 the text or the XML list, checked player by player, in bounded memory) and written in batches
-of :data:`BATCH_SIZE` rows, each row an ``INSERT ... ON CONFLICT (fide_id) DO UPDATE`` (on
-PostgreSQL ``bulk_create(update_conflicts=True)``, on SQLite the same statement run once a
-row), all in one transaction: a list with errors changes nothing. A monthly import updates
-every player it lists and keeps the fields edited locally
-(:attr:`~.models.RatingListPlayer.locally_edited`); players no longer listed stay in the
-database.
+of :data:`BATCH_SIZE` rows into a temporary table (on PostgreSQL by ``COPY``), then into the
+player database by one ``INSERT ... SELECT ... ON CONFLICT (fide_id) DO UPDATE`` (on other
+databases ``bulk_create(update_conflicts=True)``, batch by batch). All in one transaction: a
+list with errors changes nothing. A monthly import updates every player it lists and keeps
+the fields edited locally (:attr:`~.models.RatingListPlayer.locally_edited`); players no
+longer listed stay in the database.
 
 A registration goes through the event's services (:func:`.services.add_players`: the
 library's validators, the event's limits, the audit log), with the rating of the event's time
@@ -19,7 +19,7 @@ control (:func:`chessarbiter.registration.rating_kind`).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -34,8 +34,8 @@ from chessarbiter.registration import RatingListEntry
 from . import models as m
 from . import services
 
-#: Rows written at once by an import (``bulk_create`` splits them further where the
-#: database needs it).
+#: Rows handed to the database at once by an import (into its temporary table;
+#: ``bulk_create`` splits them further where the database needs it).
 BATCH_SIZE: Final = 2_000
 #: Players a search returns at most.
 SEARCH_LIMIT: Final = 20
@@ -84,6 +84,8 @@ def _values(entry: RatingListEntry) -> dict[str, Any]:
 
 _COLUMNS: Final = ("fide_id", *LIST_FIELDS, "name_key")
 _NAME_LENGTH: Final = min(_TEXT_LENGTH["name"], _TEXT_LENGTH["name_key"])
+#: The lengths of the text columns after the name (federation to flag), in their order.
+_SHORT_LENGTHS: Final = tuple(_TEXT_LENGTH[name] for name in LIST_FIELDS[1:8])
 #: SQLite's page cache during an import (KiB): the indexes of a million rows are written in
 #: the order of the list, not theirs, and a small cache would read their pages again and
 #: again.
@@ -108,35 +110,104 @@ def _row(entry: RatingListEntry) -> tuple[Any, ...]:
         e.rapid,
         e.blitz,
     )
-    if len(e.name) > _NAME_LENGTH or any(
-        len(value) > _TEXT_LENGTH[name]
-        for name, value in zip(LIST_FIELDS[1:8], row[2:9], strict=True)
-    ):
+    if len(e.name) > _NAME_LENGTH or any(map(int.__gt__, map(len, row[2:9]), _SHORT_LENGTHS)):
         row = (e.fide_id, *_values(e).values())
     return (*row, registration.fold_name(row[1]))
 
 
-def _upsert_sql() -> str:
-    """``INSERT ... ON CONFLICT (fide_id) DO UPDATE`` of one row (SQLite 3.24 or later)."""
+#: The columns of the search indexes: an update leaves them to :meth:`_Stage.merge`, which
+#: sets them where they change only (SQLite rewrites an index's entries for every column set,
+#: changed or not).
+_INDEXED: Final = ("name_key", "federation")
+
+
+def _upsert_sql(source: str) -> str:
+    """``INSERT ... SELECT ... ON CONFLICT (fide_id) DO UPDATE`` of the rows of the table
+    ``source`` (SQLite 3.24 or later, PostgreSQL 9.5 or later), in the order of their
+    ``name_key``: the search indexes, both by the name's key, then grow at their ends instead
+    of everywhere. An existing row gets every column but those of :data:`_INDEXED`."""
     quote = connection.ops.quote_name
     columns = ", ".join(quote(c) for c in _COLUMNS)
-    updates = ", ".join(f"{quote(c)} = excluded.{quote(c)}" for c in _COLUMNS[1:])
+    updates = ", ".join(
+        f"{quote(c)} = excluded.{quote(c)}" for c in _COLUMNS[1:] if c not in _INDEXED
+    )
     return (
         f"INSERT INTO {quote(m.RatingListPlayer._meta.db_table)} ({columns}, "
-        f"{quote('locally_edited')}) VALUES ({', '.join(['%s'] * len(_COLUMNS))}, '') "
-        f"ON CONFLICT ({quote('fide_id')}) DO UPDATE SET {updates}"
+        f"{quote('locally_edited')}) SELECT {columns}, '' FROM {source} WHERE true "
+        f"ORDER BY {quote('name_key')} ON CONFLICT ({quote('fide_id')}) DO UPDATE SET {updates}"
     )
 
 
-def _write(rows: dict[int, tuple[Any, ...]]) -> None:
-    """Insert or update ``rows`` (by FIDE ID). On SQLite one statement run for every row
-    (``executemany``: the rows never become model objects, which would take most of the
-    time); elsewhere ``bulk_create(update_conflicts=True)``, one statement for many rows."""
+class _Stage:
+    """Where an import's rows wait, on SQLite and PostgreSQL: a temporary table without
+    indexes (on PostgreSQL filled by ``COPY``, the fastest way in), written into the player
+    database by one statement (:func:`_upsert_sql`) at the end (:meth:`merge`) and dropped.
+    An id listed twice has the rows before it written first, so that its last row is kept,
+    as row-by-row writing would keep it."""
+
+    TABLE: Final = "ratinglist_import"
+
+    def __init__(self) -> None:
+        self.ids: set[int] = set()  # those in the table
+
+    def write(self, rows: dict[int, tuple[Any, ...]]) -> None:
+        if not self.ids.isdisjoint(rows):
+            self.merge()
+        quote = connection.ops.quote_name
+        columns = ", ".join(quote(c) for c in _COLUMNS)
+        with connection.cursor() as cursor:
+            if not self.ids:
+                cursor.execute(
+                    f"CREATE TEMPORARY TABLE {self.TABLE} AS SELECT {columns} "
+                    f"FROM {quote(m.RatingListPlayer._meta.db_table)} WHERE 1 = 0"
+                )
+            if connection.vendor == "postgresql":
+                with cursor.cursor.copy(f"COPY {self.TABLE} ({columns}) FROM STDIN") as copy:
+                    write = copy.write_row
+                    for row in rows.values():
+                        write(row)
+            else:
+                values = ", ".join(["%s"] * len(_COLUMNS))
+                cursor.executemany(
+                    f"INSERT INTO {self.TABLE} VALUES ({values})", list(rows.values())
+                )
+        self.ids.update(rows)
+
+    def merge(self) -> None:
+        """The rows into the player database: :func:`_upsert_sql`, then the columns of
+        :data:`_INDEXED` of the rows already there where they change."""
+        if not self.ids:
+            return
+        quote = connection.ops.quote_name
+        table = quote(m.RatingListPlayer._meta.db_table)
+        fide_id = quote("fide_id")
+        keys = [quote(c) for c in _INDEXED]
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT s.{fide_id}, {', '.join(f's.{k}' for k in keys)} FROM {self.TABLE} s "
+                f"JOIN {table} t ON t.{fide_id} = s.{fide_id} "
+                f"WHERE {' OR '.join(f't.{k} <> s.{k}' for k in keys)}"
+            )
+            changed = cursor.fetchall()
+            cursor.execute(_upsert_sql(self.TABLE))
+            if changed:
+                cursor.executemany(
+                    f"UPDATE {table} SET {', '.join(f'{k} = %s' for k in keys)} "
+                    f"WHERE {fide_id} = %s",
+                    [(*row[1:], row[0]) for row in changed],
+                )
+            cursor.execute(f"DROP TABLE {self.TABLE}")
+        self.ids = set()
+
+
+def _write(rows: dict[int, tuple[Any, ...]], stage: _Stage) -> None:
+    """Insert or update ``rows`` (by FIDE ID): on SQLite and PostgreSQL into the ``stage``
+    (written at its :meth:`~_Stage.merge`: the rows never become model objects, which would
+    take most of the time), elsewhere by ``bulk_create(update_conflicts=True)``."""
     if not rows:
         return
-    if connection.vendor == "sqlite":
-        with connection.cursor() as cursor:
-            cursor.executemany(_upsert_sql(), list(rows.values()))
+    if connection.vendor in ("sqlite", "postgresql"):
+        stage.write(rows)
         return
     m.RatingListPlayer.objects.bulk_create(
         [m.RatingListPlayer(**dict(zip(_COLUMNS, row, strict=True))) for row in rows.values()],
@@ -190,6 +261,7 @@ def import_rating_list(
             )
         }
         batch: dict[int, tuple[Any, ...]] = {}  # one row per id (an id listed twice)
+        stage = _Stage()
         for entry in stream:
             summary.read += 1
             kept = edited.get(entry.fide_id)
@@ -202,9 +274,10 @@ def import_rating_list(
                 continue
             batch[entry.fide_id] = _row(entry)
             if len(batch) >= batch_size:
-                _write(batch)
+                _write(batch, stage)
                 batch = {}
-        _write(batch)
+        _write(batch, stage)
+        stage.merge()
         summary.created = players.count() - before
         summary.updated = summary.read - summary.created
     summary.warnings = stream.warnings
@@ -287,3 +360,16 @@ def register(event: m.Event, user: services.User, row: m.RatingListPlayer) -> m.
     fields = services.players_from_records([entry(row).to_record(kind)])
     services.add_players(event, user, fields)
     return event.players.get(fide_id=str(row.fide_id))
+
+
+def register_many(event: m.Event, user: services.User, rows: Sequence[m.RatingListPlayer]) -> int:
+    """Register the database players ``rows`` into ``event`` together, as :func:`register`
+    registers one (one transaction: all of them or, on any problem, none), leaving out
+    those already registered by their FIDE ID; how many were registered."""
+    kind = registration.rating_kind(event.time_control)
+    registered = set(event.players.exclude(fide_id="").values_list("fide_id", flat=True))
+    fresh = {row.fide_id: row for row in rows if str(row.fide_id) not in registered}
+    if not fresh:
+        return 0
+    fields = services.players_from_records([entry(row).to_record(kind) for row in fresh.values()])
+    return services.add_players(event, user, fields)

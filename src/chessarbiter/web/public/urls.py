@@ -1,11 +1,12 @@
 from django.urls import path
 
-from . import views
+from . import registration, views
 
 app_name = "public"
 urlpatterns = [
     path("", views.home, name="home"),
     path("tools/", views.tools, name="tools"),
+    path("festivals/<int:festival_id>/", views.festival, name="festival"),
     path("events/<int:event_id>/", views.event, name="event"),
     path("events/<int:event_id>/rounds/<int:number>/", views.round_page, name="round"),
     path("events/<int:event_id>/standings/", views.standings, name="standings"),
@@ -22,4 +23,10 @@ urlpatterns = [
     path("events/<int:event_id>/categories/", views.categories, name="categories"),
     path("events/<int:event_id>/team-ranking/", views.team_ranking, name="team_ranking"),
     path("events/<int:event_id>/prizes/", views.prizes, name="prizes"),
+    path("festivals/<int:festival_id>/register/", registration.register, name="register"),
+    path(
+        "festivals/<int:festival_id>/register/thanks/",
+        registration.register_thanks,
+        name="register_thanks",
+    ),
 ]

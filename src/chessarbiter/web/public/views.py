@@ -7,6 +7,7 @@ import hashlib
 from typing import Any
 
 from django.core.cache import cache
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -69,6 +70,7 @@ def _page(
         "public/page.html",
         {
             "event": event,
+            "sections": _public_sections(event.festival),
             "round_numbers": rounds,
             "live": live,
             "refresh": REFRESH_SECONDS,
@@ -84,9 +86,32 @@ def ctx_factory(ctx: dict[str, Any]) -> dict[str, Any]:
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    """The public events, archived ones left out (their pages stay readable by address)."""
-    events = m.Event.objects.filter(public=True, archived=False)
-    return render(request, "public/home.html", {"events": events})
+    """The public events with their public sections, archived ones left out (their pages
+    stay readable by address)."""
+    sections = m.Event.objects.filter(public=True, archived=False).select_related("festival")
+    events: dict[int, tuple[m.Festival, list[m.Event]]] = {}
+    for section in sections:
+        events.setdefault(section.festival_id, (section.festival, []))[1].append(section)
+    rows = [(f, sorted(s, key=lambda e: e.pk)) for f, s in events.values()]
+    return render(request, "public/home.html", {"events": rows})
+
+
+def _public_sections(festival: m.Festival) -> list[m.Event]:
+    return list(festival.sections.filter(public=True).order_by("pk").only("pk", "name"))
+
+
+@require_safe
+def festival(request: HttpRequest, festival_id: int) -> HttpResponse:
+    """An event's public page: its public sections (404 when none is public)."""
+    fest = get_object_or_404(m.Festival, pk=festival_id)
+    sections = list(
+        fest.sections.filter(public=True)
+        .annotate(n_players=Count("players", distinct=True))
+        .order_by("pk")
+    )
+    if not sections:
+        raise Http404
+    return render(request, "public/festival.html", {"festival": fest, "sections": sections})
 
 
 @require_safe

@@ -5,7 +5,9 @@ ends (:func:`~.core.check_stored_event`).
 
 One module a topic: :mod:`.core` (errors, transaction, lock, acting user, audit, the check),
 :mod:`.events` (settings, archive, deletion, roles), :mod:`.players`, :mod:`.rounds` (pairing),
-:mod:`.results`, :mod:`.trf_files` (TRF import and export). The knockout and team services are
+:mod:`.results`, :mod:`.trf_files` (TRF import and export), :mod:`.sections` (the sections of
+an event, players moved between them), :mod:`.registrations` (the public registration form and
+the check-in before round 1). The knockout and team services are
 :mod:`chessarbiter.web.events.knockout` and :mod:`chessarbiter.web.events.teams`.
 
 The rules come from the library: pairing (:func:`chessarbiter.pairing.dutch.engine.pair_round`,
@@ -54,55 +56,87 @@ from .players import (
     update_player,
     withdraw_player,
 )
+from .registrations import (
+    check_in_all,
+    check_in_counts,
+    confirm_registration,
+    database_player,
+    decline_registration,
+    mail_configured,
+    sections_taking_entries,
+    set_check_in,
+    set_checked_in,
+    set_registration_open,
+    submit_registration,
+)
 from .results import ResultChange, ResultExistsError, describe_later, set_result
 from .rounds import (
+    absent_at_check_in_next,
     check_boards,
     explain_next_round,
     pair_next_round,
     propose_pairing,
     unpair_last_round,
 )
+from .sections import MAX_SECTIONS, add_section, import_section, move_player, update_festival
 from .trf_files import export_trf, import_trf
 
 __all__ = [
+    "MAX_SECTIONS",
     "ConflictError",
     "ResultChange",
     "ResultExistsError",
     "ServiceError",
     "User",
+    "absent_at_check_in_next",
     "acting_user",
     "add_forbidden_pair",
     "add_player",
     "add_players",
+    "add_section",
     "archive_event",
     "atomic",
     "audit",
     "bracket_played",
     "check_boards",
+    "check_in_all",
+    "check_in_counts",
     "check_stored_board",
     "check_stored_event",
     "clean_row",
+    "confirm_registration",
     "create_event",
+    "database_player",
+    "decline_registration",
     "delete_event",
     "delete_player",
     "describe_later",
     "draw_numbers_by_lot",
     "explain_next_round",
     "export_trf",
+    "import_section",
     "import_trf",
     "locked_event",
+    "mail_configured",
+    "move_player",
     "pair_next_round",
     "players_from_records",
     "propose_pairing",
     "reenter_player",
     "renumber_by_rating",
     "restore_event",
+    "sections_taking_entries",
     "set_bye_request",
+    "set_check_in",
+    "set_checked_in",
+    "set_registration_open",
     "set_result",
     "set_role",
+    "submit_registration",
     "suspicious_entries",
     "unpair_last_round",
     "update_event",
+    "update_festival",
     "update_player",
     "update_prize_table",
     "withdraw_player",

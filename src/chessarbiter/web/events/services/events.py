@@ -86,6 +86,7 @@ def update_event(event: m.Event, user: User, **fields: Any) -> m.Event:
         setattr(event, k, v)
     clean_row(event)
     event.save()
+    _follow_alone(event, changed)
     if drawn and "knockout_scheme" in changed:
         event.knockout_matches.all().delete()
         event.players.update(bracket_number=None)
@@ -93,6 +94,14 @@ def update_event(event: m.Event, user: User, **fields: Any) -> m.Event:
     check_stored_event(event, settings=True)
     audit(event, user, "event.update", _("Event settings changed"), fields=sorted(changed))
     return event
+
+
+def _follow_alone(event: m.Event, changed: dict[str, Any]) -> None:
+    """An event of one section is named, placed and dated by that section: its changes of
+    name, city and dates are the event's too."""
+    shared = {k: v for k, v in changed.items() if k in ("name", "city", "start_date", "end_date")}
+    if shared and not event.festival.sections.exclude(pk=event.pk).exists():
+        m.Festival.objects.filter(pk=event.festival_id).update(**shared)
 
 
 @atomic
@@ -105,6 +114,7 @@ def update_prize_table(event: m.Event, user: User, text: str, public: bool) -> m
     from chessarbiter.prizes import category_members, parse_prize_table
 
     event = locked_event(event)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # a browser's line ends
     changed = sorted(
         name
         for name, value in (("prize_table", text), ("prize_list_public", public))
@@ -184,7 +194,10 @@ def delete_event(event: m.Event, user: User, reason: str = "") -> m.DeletedEvent
         trf=text,
         audit=entries,
     )
+    festival = event.festival
     event.delete()
+    if not festival.sections.exists():
+        festival.delete()  # its last section: nothing of the event is left to show
     return record
 
 

@@ -3,18 +3,22 @@ when made by hand, paired and stored, and the last one unpaired. The pairings ar
 library's (:func:`chessarbiter.pairing.dutch.engine.pair_round`, the Berger tables of
 :mod:`chessarbiter.pairing.roundrobin`, the checks of a hand-made pairing
 :func:`chessarbiter.pairing.swiss.deviations.check_pairing`); the entry of the player without
-an opponent is the system's (:func:`chessarbiter.pairing.byes.bye_result`)."""
+an opponent is the system's (:func:`chessarbiter.pairing.byes.bye_result`). Round 1 of a
+section with check-in (``Event.check_in``) pairs only the players checked in; the others get
+the entry of a known absence (:func:`chessarbiter.pairing.byes.absent_at_check_in`), stored
+as a board without an opponent, as every entry without an opponent is."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from django.utils.translation import gettext as _
 
-from chessarbiter.model import Tournament
+from chessarbiter.errors import PairingError
+from chessarbiter.model import RoundEntry, Tournament
 from chessarbiter.pairing import roundrobin
-from chessarbiter.pairing.byes import bye_result
+from chessarbiter.pairing.byes import absent_at_check_in, bye_result
 from chessarbiter.pairing.dutch.engine import explain_round
 from chessarbiter.pairing.dutch.engine import pair_round as dutch_pair_round
 from chessarbiter.pairing.readiness import IncompleteRoundError, check_ready_to_pair
@@ -65,20 +69,62 @@ def _round_to_pair(event: m.Event, loaded: store.Loaded) -> int:
     return nxt
 
 
-def _proposal(event: m.Event, loaded: store.Loaded) -> RoundPairing:
+T = TypeVar("T")
+
+
+def _absent_at_check_in(event: m.Event, loaded: store.Loaded, number: int) -> dict[int, RoundEntry]:
+    """Round ``number`` of a section with check-in, when it is round 1: the players due who
+    did not check in, each with his entry (the library's
+    :func:`~chessarbiter.pairing.byes.absent_at_check_in`); otherwise none."""
+    if number != 1 or not event.check_in:
+        return {}
+    present = [p.number for p in loaded.players.values() if p.checked_in]
+    try:
+        return absent_at_check_in(loaded.tournament, present, event.system)
+    except PairingError as e:
+        raise ServiceError(
+            _("Round 1 cannot be paired from the check-in: %(why)s.") % {"why": e}
+        ) from e
+
+
+def _without(t: Tournament, absent: Sequence[int], make: Callable[[], T]) -> T:
+    """``make()`` with the players ``absent`` not paired (absent from the next round), the
+    tournament as it was afterwards."""
+    before = list(t.absent_next_round)
+    t.absent_next_round.extend(n for n in absent if n not in before)
+    try:
+        return make()
+    finally:
+        t.absent_next_round[:] = before
+
+
+def _proposal(event: m.Event, loaded: store.Loaded) -> tuple[RoundPairing, dict[int, RoundEntry]]:
+    """The next round's pairing, and the entries of the players absent at check-in."""
     nxt = _round_to_pair(event, loaded)
     t = loaded.tournament
+    absent = _absent_at_check_in(event, loaded, nxt)
     if event.system == m.Event.System.ROUND_ROBIN:
-        return _round_robin_pairing(t, nxt)
+        return _round_robin_pairing(t, nxt), absent
     if len(t) < 2:
         raise ServiceError(_("Register at least two players first."))
-    return dutch_pair_round(t, store.dutch_edition(event))
+    edition = store.dutch_edition(event)
+    return _without(t, list(absent), lambda: dutch_pair_round(t, edition)), absent
 
 
 def propose_pairing(event: m.Event, loaded: store.Loaded | None = None) -> RoundPairing:
     """The next round's pairing as the rules make it (nothing is stored); ``loaded``: the
     event as already read by the caller (read here otherwise)."""
-    return _proposal(event, loaded or store.load(event))
+    return _proposal(event, loaded or store.load(event))[0]
+
+
+def absent_at_check_in_next(event: m.Event, loaded: store.Loaded | None = None) -> list[int]:
+    """The pairing numbers of the players the next round leaves out because they did not
+    check in (round 1 of a section with check-in; none otherwise).
+
+    :raises ServiceError: when round 1 cannot be paired from the check-in (fewer than two
+        present, a system that does not pair by check-in)."""
+    loaded = loaded or store.load(event)
+    return sorted(_absent_at_check_in(event, loaded, loaded.rounds_paired + 1))
 
 
 def _round_robin_pairing(t: Tournament, round_number: int) -> RoundPairing:
@@ -108,7 +154,10 @@ def pair_next_round(
     note: str = "",
 ) -> m.Round:
     """Pair and store the next round: the rules' pairing, or ``boards`` (white, black) set by
-    hand, whose rule breaks are recorded with the arbiter's ``note``.
+    hand, whose rule breaks are recorded with the arbiter's ``note``. Round 1 of a section
+    with check-in pairs only the players checked in; each of the others gets the entry of a
+    known absence (:func:`chessarbiter.pairing.byes.absent_at_check_in`), a board without an
+    opponent after the round's boards; fewer than two present: refused.
 
     A hand-made pairing with an absolute error (a player against himself or twice in the
     round, an unknown or withdrawn player, a second pairing-allocated bye) is refused whatever
@@ -125,7 +174,7 @@ def pair_next_round(
     loaded = store.load(event)
     deviations: list[dict[str, Any]] = []
     if boards is None:
-        proposed = _proposal(event, loaded)
+        proposed, absent = _proposal(event, loaded)
         number = proposed.round
         pairs: list[tuple[int, int | None]] = [(b.white, b.black) for b in proposed.boards]
         if proposed.bye is not None:
@@ -134,7 +183,10 @@ def pair_next_round(
         # by hand: the engine is not run (it may find no pairing where the arbiter can)
         number = _round_to_pair(event, loaded)
         pairs = list(boards)
-        found = _checked(event, loaded.tournament, pairs)
+        absent = _absent_at_check_in(event, loaded, number)
+        found = _without(
+            loaded.tournament, list(absent), lambda: _checked(event, loaded.tournament, pairs)
+        )
         deviations = [d.__dict__ | {"players": list(d.players)} for d in found]
         if deviations and not note.strip():
             raise ServiceError(_("The pairing breaks rules: say why in the note."))
@@ -158,6 +210,19 @@ def pair_next_round(
                 result="" if black is not None else bye,
             )
         )
+    # the players absent at check-in and not paired by hand: their entry, after the boards
+    seated = {n for pair in pairs for n in pair if n is not None}
+    for n, entry in sorted(absent.items()):
+        if n not in seated and entry.result is not None:
+            rows.append(
+                m.Board(
+                    round=rnd,
+                    number=len(rows) + 1,
+                    white=by_number[n],
+                    black=None,
+                    result=entry.result.value,
+                )
+            )
     m.Board.objects.bulk_create(rows)
     # read back from the stored rows: refused (nothing stored) unless the library's check of
     # a stored event passes, its rounds' consistency included (Tournament.check, as the TRF
@@ -168,9 +233,11 @@ def pair_next_round(
         user,
         "round.pair",
         _("Round %(n)d paired") % {"n": rnd.number}
-        + (_(" by hand, %(k)d rule deviations") % {"k": len(deviations)} if boards else ""),
+        + (_(" by hand, %(k)d rule deviations") % {"k": len(deviations)} if boards else "")
+        + (_(", %(k)d absent at check-in") % {"k": len(absent)} if absent else ""),
         round=rnd.number,
         deviations=deviations,
+        absent_at_check_in=sorted(absent),
     )
     return rnd
 
@@ -186,13 +253,18 @@ def _checked(event: m.Event, t: Tournament, pairs: Sequence[tuple[int, int | Non
 def check_boards(event: m.Event, pairs: Sequence[tuple[int, int | None]]) -> list[Any]:
     """The rule deviations of a hand-made pairing of the next round, each one the arbiter may
     confirm with a reason (library check,
-    :func:`chessarbiter.pairing.swiss.deviations.check_pairing`).
+    :func:`chessarbiter.pairing.swiss.deviations.check_pairing`); in round 1 of a section
+    with check-in, the players not checked in are not expected in it.
 
     :raises InvalidPairingError: for a pairing no arbiter may publish (a player against
         himself or twice in the round, a withdrawn player, a second pairing-allocated bye).
     :raises UnknownPlayerError: for a pairing number that names no player of the event.
     """
-    return _checked(event, store.tournament(event), pairs)
+    loaded = store.load(event)
+    absent = _absent_at_check_in(event, loaded, loaded.rounds_paired + 1)
+    return _without(
+        loaded.tournament, list(absent), lambda: _checked(event, loaded.tournament, pairs)
+    )
 
 
 @atomic
