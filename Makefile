@@ -46,7 +46,7 @@ test-postgres: install
 	if [ $$rc -eq 3 ]; then echo "no PostgreSQL server here: that run is skipped"; exit 0; fi; \
 	[ $$rc -eq 0 ] || exit $$rc; \
 	DATABASE_URL=$(PG_URL) $(BIN)/python -m pytest -n auto tests/web \
-	  --ignore=tests/web/test_browser.py --ignore=tests/web/test_browser_keyboard.py
+	  --ignore-glob='tests/web/test_browser*.py'
 
 lint: install
 	$(BIN)/ruff check src tests benchmarks

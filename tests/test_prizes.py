@@ -251,6 +251,17 @@ def test_an_object_between_players_tied_on_every_tiebreak_asks_for_lots() -> Non
     assert "lots must decide" in prize_list_text(result)
 
 
+def test_a_note_on_a_big_tie_counts_the_players() -> None:
+    # nine players tied on everything: the note counts the others instead of naming them
+    rows = ranking(list(range(1, 10)), ranks={n: 1 for n in range(2, 10)})
+    prizes = [Prize(place=1, amount=D(100), description="Cup")]
+    result = allocate(table(prizes), rows)
+    assert result.awards[0].note == (
+        "tied on every tie-break with 8 players: lots must decide (C.07 4.2)"
+    )
+    assert "2, 3, 4" not in prize_list_text(result)
+
+
 # -- the unawarded, the printed list ------------------------------------------------------------
 
 

@@ -454,8 +454,7 @@ def _lots_note(row: Standing, rows: Sequence[Standing]) -> str:
     tied = [r.pairing_number for r in rows if r.rank == row.rank and r is not row]
     if not tied:
         return ""
-    others = ", ".join(str(n) for n in tied)
-    return f"tied on every tie-break with {others}: lots must decide (C.07 4.2)"
+    return f"tied on every tie-break with {format_shared_with(tied)}: lots must decide (C.07 4.2)"
 
 
 def category_members(
