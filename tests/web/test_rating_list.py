@@ -3,6 +3,7 @@ keeping local edits), searching it, and registering a player of it into an event
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -127,16 +128,43 @@ def test_import_creates_then_updates_the_same_rows(
         "1990",
     )
     rows = list(m.RatingListPlayer.objects.values_list("pk", "fide_id", "standard"))
+    # the same list again: every player unchanged, none written
+    again = rating_list.import_rating_list(list_file)
+    assert (again.read, again.created, again.updated, again.unchanged) == (4, 0, 0, 4)
+    assert list(m.RatingListPlayer.objects.values_list("pk", "fide_id", "standard")) == rows
+    # next month's: every rating moved, the same rows updated
+    list_file.write_text(rating_list_text(shift=5), encoding="utf-8")
     again = rating_list.import_rating_list(list_file)
     assert (again.read, again.created, again.updated) == (4, 0, 4)
-    assert list(m.RatingListPlayer.objects.values_list("pk", "fide_id", "standard")) == rows
+    moved = [(pk, fide_id, (standard or 0) + 5) for pk, fide_id, standard in rows]
+    assert list(m.RatingListPlayer.objects.values_list("pk", "fide_id", "standard")) == moved
+
+
+def test_only_the_changed_players_are_counted_and_written(
+    imported: rating_list.ImportSummary, tmp_path: Path
+) -> None:
+    """A player listed as he was is neither added nor updated, and his row is not written
+    again; one whose rating, name or federation changed is updated."""
+    text = rating_list_text().replace("2795", "2801").replace("Núñez, José", "Nunez, Jose")
+    text = text.replace("NOR", "USA")
+    path = tmp_path / "players_list_foa.txt"
+    path.write_text(text, encoding="utf-8")
+    with CaptureQueriesContext(connection) as queries:
+        summary = rating_list.import_rating_list(path)
+    assert (summary.read, summary.created, summary.updated) == (4, 0, 3)
+    assert m.RatingListPlayer.objects.get(fide_id=2020009).standard == 2801
+    assert m.RatingListPlayer.objects.get(fide_id=4100018).name_key == "nunez jose"
+    assert m.RatingListPlayer.objects.get(fide_id=1503014).federation == "USA"
+    if connection.vendor in ("sqlite", "postgresql"):
+        (upsert,) = [q["sql"] for q in queries.captured_queries if "ON CONFLICT" in q["sql"]]
+        assert "IS DISTINCT FROM" in upsert
 
 
 def test_an_id_listed_twice_keeps_its_last_row(db: object, tmp_path: Path) -> None:
     """Written in batches (two rows a batch here), the last row of an id listed twice wins,
     on a new table and on an update. On SQLite and PostgreSQL the rows wait in a temporary
-    table, written into the database by one statement at the end, and once before the
-    second row of an id listed twice."""
+    table, written into the database by one statement at the end; the second row of an id
+    listed twice takes the place of the first there."""
     path = tmp_path / "players_list_foa.txt"
     for standard in ("2900", "2901"):
         again = line(ID="1503014", Name="Carlsen, Magnus", Fed="NOR", Sex="M", SRtng=standard)
@@ -148,9 +176,64 @@ def test_an_id_listed_twice_keeps_its_last_row(db: object, tmp_path: Path) -> No
         assert m.RatingListPlayer.objects.get(fide_id=1503014).standard == int(standard)
         assert m.RatingListPlayer.objects.get(fide_id=2020009).rapid == 2727
         sql = [q["sql"] for q in queries.captured_queries]
-        staged = [q for q in sql if q.startswith("INSERT INTO") and "ratinglist_import" in q]
-        # the rows before the id's second row, then the rest
-        assert len(staged) == (2 if connection.vendor in ("sqlite", "postgresql") else 0)
+        merged = [q for q in sql if q.startswith("INSERT INTO") and "FROM ratinglist_import" in q]
+        replaced = [q for q in sql if q.startswith("DELETE FROM ratinglist_import WHERE")]
+        assert (len(merged), len(replaced)) == (
+            (1, 1) if connection.vendor in ("sqlite", "postgresql") else (0, 1)
+        )
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's database-wide write lock")
+@pytest.mark.django_db(transaction=True)
+def test_the_list_is_read_without_the_databases_write_lock(list_file: Path) -> None:
+    """While the list is read into the temporary table, another connection may write (an
+    arbiter entering a result); only the final write into the player database holds the
+    lock. The other connection tries to take it, without waiting, as each batch of players
+    read is staged and as the rows are written."""
+    name = connection.settings_dict["NAME"]
+    free: list[bool] = []
+
+    def lock_is_free() -> None:
+        other = sqlite3.connect(name, uri=name.startswith("file:"), timeout=0)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.execute("ROLLBACK")
+            free.append(True)
+        except sqlite3.OperationalError:
+            free.append(False)
+        finally:
+            other.close()
+
+    def probe(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if sql.startswith("INSERT INTO ratinglist_import") or "ON CONFLICT" in sql:
+            lock_is_free()
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(probe):
+        summary = rating_list.import_rating_list(list_file, batch_size=2)
+    # the two batches of two players staged, then the one statement into the database
+    assert (summary.created, free) == (4, [True, True, False])
+    assert m.RatingListPlayer.objects.count() == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_list_with_errors_after_staged_rows_changes_nothing(tmp_path: Path) -> None:
+    """Outside any transaction (as the web app and the command run it): a problem in the
+    list after rows were staged leaves the database as it was, no transaction open, and the
+    next import works."""
+    good = tmp_path / "good.txt"
+    good.write_text(rating_list_text(), encoding="utf-8")
+    rating_list.import_rating_list(good)
+    bad = tmp_path / "bad.txt"
+    bad.write_text(rating_list_text(shift=10).replace("2110", "21x0"), encoding="utf-8")
+    with pytest.raises(RegistrationError, match=r"bad.txt:5:"):
+        rating_list.import_rating_list(bad, "bad.txt", batch_size=2)
+    assert m.RatingListPlayer.objects.get(fide_id=1503014).standard == 2833
+    assert connection.get_autocommit()
+    if connection.vendor == "sqlite":
+        assert not connection.connection.in_transaction
+    again = rating_list.import_rating_list(good)
+    assert (again.read, again.created, again.updated, again.unchanged) == (4, 0, 0, 4)
 
 
 def test_an_update_changes_names_and_federations(imported: object, tmp_path: Path) -> None:
@@ -161,7 +244,7 @@ def test_an_update_changes_names_and_federations(imported: object, tmp_path: Pat
     path = tmp_path / "players_list_foa.txt"
     path.write_text(text, encoding="utf-8")
     summary = rating_list.import_rating_list(path)
-    assert (summary.created, summary.updated) == (0, 4)
+    assert (summary.created, summary.updated) == (0, 1)
     row = m.RatingListPlayer.objects.get(fide_id=2020009)
     assert (row.name, row.name_key, row.federation) == (
         "Karuana, Fabiano",
@@ -231,14 +314,44 @@ def test_search_by_name_prefix_fide_id_and_federation(imported: object) -> None:
 
 
 def test_a_name_search_uses_the_index(imported: object) -> None:
+    """SQLite's index by the folded name, PostgreSQL's by the folded name in byte order
+    (``COLLATE "C"``) then the FIDE ID: the rows come in the answer's order, unsorted."""
     with CaptureQueriesContext(connection) as queries:
         rating_list.search("car")
     sql = queries.captured_queries[-1]["sql"]
-    if connection.vendor == "sqlite":
-        with connection.cursor() as cursor:
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
             cursor.execute("EXPLAIN QUERY PLAN " + sql)
             plan = " ".join(str(row) for row in cursor.fetchall())
-        assert "ratinglist_name_key" in plan
+            assert "ratinglist_name_key" in plan
+        elif connection.vendor == "postgresql":
+            cursor.execute("SET LOCAL enable_seqscan = off")  # four rows: else no index
+            cursor.execute("EXPLAIN " + sql)
+            plan = " ".join(row[0] for row in cursor.fetchall())
+            assert "ratinglist_name_key" in plan
+            assert "Sort" not in plan
+
+
+def test_a_first_import_leaves_the_indexes_as_they_were(db: object, list_file: Path) -> None:
+    """Into an empty table PostgreSQL's import builds the indexes and unique constraints
+    after the rows: they are there again, the same, and the table's unique FIDE ID holds."""
+    table = m.RatingListPlayer._meta.db_table
+
+    def constraints() -> dict[str, tuple[Any, ...]]:
+        with connection.cursor() as cursor:
+            found = connection.introspection.get_constraints(cursor, table)
+        return {
+            name: (c["columns"], c["unique"], c["primary_key"], c.get("type"), c.get("orders"))
+            for name, c in found.items()
+        }
+
+    before = constraints()
+    assert "ratinglist_fed_name" in before
+    summary = rating_list.import_rating_list(list_file)
+    assert summary.created == 4
+    assert constraints() == before
+    with pytest.raises(IntegrityError), transaction.atomic():
+        m.RatingListPlayer.objects.create(fide_id=1503014, name="Again", name_key="again")
 
 
 def test_register_from_the_search(client: Client, event: m.Event, arbiter: User) -> None:
@@ -410,7 +523,7 @@ def test_the_import_command(db: object, list_file: Path) -> None:
     web_cli.register(group)
     result = CliRunner().invoke(group, ["web", "import-ratings", str(list_file)])
     assert result.exit_code == 0, result.output
-    assert "4 players read: 4 added, 0 updated" in result.output
+    assert "4 players read: 4 added, 0 updated, 0 unchanged" in result.output
     bad = list_file.with_name("bad.txt")
     bad.write_text("nonsense\n")
     result = CliRunner().invoke(group, ["web", "import-ratings", str(bad)])

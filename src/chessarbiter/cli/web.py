@@ -392,6 +392,6 @@ def register(cli: click.Group) -> None:
         for warning in summary.warnings:
             click.echo(f"warning: {warning}", err=True)
         click.echo(
-            f"{summary.read} players read: {summary.created} added, {summary.updated} updated "
-            f"({summary.edits_kept} with local edits kept)."
+            f"{summary.read} players read: {summary.created} added, {summary.updated} updated, "
+            f"{summary.unchanged} unchanged ({summary.edits_kept} with local edits kept)."
         )

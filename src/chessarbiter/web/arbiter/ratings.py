@@ -99,13 +99,14 @@ def database_import(request: HttpRequest) -> HttpResponse:
     messages.success(
         request,
         _(
-            "%(read)d players read: %(created)d added, %(updated)d updated "
-            "(%(kept)d with local edits kept)."
+            "%(read)d players read: %(created)d added, %(updated)d updated, "
+            "%(unchanged)d unchanged (%(kept)d with local edits kept)."
         )
         % {
             "read": summary.read,
             "created": summary.created,
             "updated": summary.updated,
+            "unchanged": summary.unchanged,
             "kept": summary.edits_kept,
         },
     )

@@ -652,7 +652,8 @@ class RatingListPlayer(models.Model):
 
     ``name_key`` is the name folded as the look-up folds it
     (:func:`chessarbiter.registration.fold_name`), indexed for searches by the beginning of a
-    name (on PostgreSQL with ``varchar_pattern_ops``, for ``LIKE 'prefix%'``); federation and
+    name (on PostgreSQL by the name key in ``COLLATE "C"`` order, then the FIDE ID, migration
+    0013: it serves ``LIKE 'prefix%'`` and the search's order); federation and
     folded name together serve a search within one federation.
     """
 

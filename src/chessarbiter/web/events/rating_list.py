@@ -4,12 +4,14 @@ from it into an event.
 
 The list is read by the library (:func:`chessarbiter.registration.stream_fide_rating_list`:
 the text or the XML list, checked player by player, in bounded memory) and written in batches
-of :data:`BATCH_SIZE` rows into a temporary table (on PostgreSQL by ``COPY``), then into the
-player database by one ``INSERT ... SELECT ... ON CONFLICT (fide_id) DO UPDATE`` (on other
-databases ``bulk_create(update_conflicts=True)``, batch by batch). All in one transaction: a
-list with errors changes nothing. A monthly import updates every player it lists and keeps
-the fields edited locally (:attr:`~.models.RatingListPlayer.locally_edited`); players no
-longer listed stay in the database.
+of :data:`BATCH_SIZE` rows into a temporary table (on PostgreSQL by ``COPY``; on SQLite
+without taking the database's write lock), then into the player database in one transaction
+by one ``INSERT ... SELECT ... ON CONFLICT (fide_id) DO UPDATE ... WHERE`` that leaves the
+unchanged players' rows alone (on other databases ``bulk_create(update_conflicts=True)``,
+batch by batch): a list with errors changes nothing. A monthly import updates every player it
+lists whose row changes and keeps the fields edited locally
+(:attr:`~.models.RatingListPlayer.locally_edited`); players no longer listed stay in the
+database.
 
 A registration goes through the event's services (:func:`.services.add_players`: the
 library's validators, the event's limits, the audit log), with the rating of the event's time
@@ -25,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from django.db import connection, transaction
+from django.db.models.functions import Collate
 from django.utils.translation import gettext as _
 
 from chessarbiter import event_settings, limits, registration
@@ -62,14 +65,20 @@ _TEXT_LENGTH: Final[dict[str, int]] = {
 
 @dataclass
 class ImportSummary:
-    """What an import did: players read from the file, rows created and updated, players
-    whose local edits were kept, and the file's warnings (what was read leniently)."""
+    """What an import did: players read from the file, rows created, rows updated (a player
+    already in the table whose row changed), players whose local edits were kept, and the
+    file's warnings (what was read leniently)."""
 
     read: int = 0
     created: int = 0
     updated: int = 0
     edits_kept: int = 0
     warnings: list[Problem] = field(default_factory=list)
+
+    @property
+    def unchanged(self) -> int:
+        """Players read who were in the table already, as the file lists them."""
+        return self.read - self.created - self.updated
 
 
 def _values(entry: RatingListEntry) -> dict[str, Any]:
@@ -90,6 +99,9 @@ _SHORT_LENGTHS: Final = tuple(_TEXT_LENGTH[name] for name in LIST_FIELDS[1:8])
 #: the order of the list, not theirs, and a small cache would read their pages again and
 #: again.
 SQLITE_IMPORT_CACHE_KIB: Final = 256 * 1024
+#: PostgreSQL's memory for each sort and hash of an import's final statements (those of a
+#: million rows then sort in memory, not in temporary files).
+PG_IMPORT_WORK_MEM: Final = "128MB"
 
 
 def _row(entry: RatingListEntry) -> tuple[Any, ...]:
@@ -119,47 +131,97 @@ def _row(entry: RatingListEntry) -> tuple[Any, ...]:
 #: sets them where they change only (SQLite rewrites an index's entries for every column set,
 #: changed or not).
 _INDEXED: Final = ("name_key", "federation")
+#: The other columns an import writes into a listed player's row.
+_OTHERS: Final = tuple(c for c in _COLUMNS[1:] if c not in _INDEXED)
 
 
-def _upsert_sql(source: str) -> str:
-    """``INSERT ... SELECT ... ON CONFLICT (fide_id) DO UPDATE`` of the rows of the table
-    ``source`` (SQLite 3.24 or later, PostgreSQL 9.5 or later), in the order of their
-    ``name_key``: the search indexes, both by the name's key, then grow at their ends instead
-    of everywhere. An existing row gets every column but those of :data:`_INDEXED`."""
+def _tuple_sql(alias: str, columns: Sequence[str]) -> str:
+    """The row value ``(alias.a, alias.b, ...)`` of ``columns``."""
     quote = connection.ops.quote_name
+    return "(" + ", ".join(f"{alias}.{quote(c)}" for c in columns) + ")"
+
+
+def _upsert_sql(source: str, *, conflicts: bool = True) -> str:
+    """``INSERT ... SELECT ... ON CONFLICT (fide_id) DO UPDATE ... WHERE`` of the rows of the
+    table ``source`` (SQLite 3.39 or later, PostgreSQL 9.5 or later), in the order of their
+    ``name_key``: the search indexes, both by the name's key, then grow at their ends instead
+    of everywhere (and on PostgreSQL a name's rows are neighbours in the table). An existing
+    row gets every column but those of :data:`_INDEXED`, and only when one of them changes
+    (``IS DISTINCT FROM``: an unchanged player's row is not written again, no new row version
+    on PostgreSQL); the statement's row count is then the rows added and the rows changed.
+    Without ``conflicts`` (a table known to be empty), a plain ``INSERT ... SELECT``."""
+    quote = connection.ops.quote_name
+    table = quote(m.RatingListPlayer._meta.db_table)
     columns = ", ".join(quote(c) for c in _COLUMNS)
-    updates = ", ".join(
-        f"{quote(c)} = excluded.{quote(c)}" for c in _COLUMNS[1:] if c not in _INDEXED
+    updates = ", ".join(f"{quote(c)} = excluded.{quote(c)}" for c in _OTHERS)
+    insert = (
+        f"INSERT INTO {table} ({columns}, {quote('locally_edited')}) "
+        f"SELECT {columns}, '' FROM {source} WHERE true ORDER BY {quote('name_key')}"
     )
+    if not conflicts:
+        return insert
     return (
-        f"INSERT INTO {quote(m.RatingListPlayer._meta.db_table)} ({columns}, "
-        f"{quote('locally_edited')}) SELECT {columns}, '' FROM {source} WHERE true "
-        f"ORDER BY {quote('name_key')} ON CONFLICT ({quote('fide_id')}) DO UPDATE SET {updates}"
+        f"{insert} ON CONFLICT ({quote('fide_id')}) DO UPDATE SET {updates} "
+        f"WHERE {_tuple_sql(table, _OTHERS)} IS DISTINCT FROM {_tuple_sql('excluded', _OTHERS)}"
     )
 
 
 class _Stage:
-    """Where an import's rows wait, on SQLite and PostgreSQL: a temporary table without
-    indexes (on PostgreSQL filled by ``COPY``, the fastest way in), written into the player
-    database by one statement (:func:`_upsert_sql`) at the end (:meth:`merge`) and dropped.
-    An id listed twice has the rows before it written first, so that its last row is kept,
-    as row-by-row writing would keep it."""
+    """Where an import's rows wait: a temporary table without indexes (on PostgreSQL filled
+    by ``COPY``, the fastest way in), written into the player database by one statement
+    (:func:`_upsert_sql`) at the end (:meth:`merge`, the only step that writes the player
+    database) and dropped (:meth:`drop`). An id listed twice keeps its last row: the earlier
+    one leaves the table."""
 
     TABLE: Final = "ratinglist_import"
 
     def __init__(self) -> None:
         self.ids: set[int] = set()  # those in the table
+        self.exists = False
+
+    @contextmanager
+    def filling(self) -> Iterator[None]:
+        """The transaction the rows are staged in. On SQLite, when none is open yet, one of
+        the temporary database only (``BEGIN DEFERRED``; SQLite keeps temporary tables in a
+        database apart, whose writes take no lock of the main one): arbiters go on entering
+        results while the list is read. Elsewhere an atomic block."""
+        if connection.vendor != "sqlite" or not connection.get_autocommit():
+            with transaction.atomic():
+                yield
+            return
+        with connection.cursor() as cursor:
+            cursor.execute("BEGIN DEFERRED")
+        try:
+            yield
+        except BaseException:
+            if connection.connection is not None and connection.connection.in_transaction:
+                with connection.cursor() as cursor:
+                    cursor.execute("ROLLBACK")
+            raise
+        with connection.cursor() as cursor:
+            cursor.execute("COMMIT")
 
     def write(self, rows: dict[int, tuple[Any, ...]]) -> None:
-        if not self.ids.isdisjoint(rows):
-            self.merge()
+        """Add ``rows`` (by FIDE ID) to the table; an id already there loses its row."""
+        if not rows:
+            return
         quote = connection.ops.quote_name
         columns = ", ".join(quote(c) for c in _COLUMNS)
         with connection.cursor() as cursor:
-            if not self.ids:
+            if not self.exists:
+                cursor.execute(f"DROP TABLE IF EXISTS {self.TABLE}")
                 cursor.execute(
                     f"CREATE TEMPORARY TABLE {self.TABLE} AS SELECT {columns} "
                     f"FROM {quote(m.RatingListPlayer._meta.db_table)} WHERE 1 = 0"
+                )
+                self.exists = True
+            again = sorted(self.ids.intersection(rows))
+            for at in range(0, len(again), 500):
+                chunk = again[at : at + 500]
+                cursor.execute(
+                    f"DELETE FROM {self.TABLE} WHERE {quote('fide_id')} IN "
+                    f"({', '.join(['%s'] * len(chunk))})",
+                    chunk,
                 )
             if connection.vendor == "postgresql":
                 with cursor.cursor.copy(f"COPY {self.TABLE} ({columns}) FROM STDIN") as copy:
@@ -173,10 +235,38 @@ class _Stage:
                 )
         self.ids.update(rows)
 
-    def merge(self) -> None:
-        """The rows into the player database: :func:`_upsert_sql`, then the columns of
-        :data:`_INDEXED` of the rows already there where they change."""
-        if not self.ids:
+    def drop(self) -> None:
+        """The table dropped, if it was made."""
+        if self.exists:
+            with connection.cursor() as cursor:
+                cursor.execute(f"DROP TABLE IF EXISTS {self.TABLE}")
+            self.exists = False
+        self.ids = set()
+
+    def merge(self, summary: ImportSummary) -> None:
+        """The rows into the player database, in the caller's transaction, counted into
+        ``summary``: the players edited locally field by field (:meth:`_keep_edits`), the
+        others by :func:`_upsert_sql` on SQLite and PostgreSQL (the columns of
+        :data:`_INDEXED` of the rows already there then set where they change), by
+        ``bulk_create(update_conflicts=True)`` elsewhere. On PostgreSQL the commit does not
+        wait for the disk (``synchronous_commit`` off: a crash may lose the import, never
+        leave half of it), and into an empty table the search indexes are built after the
+        rows."""
+        if not self.exists:
+            return
+        players = m.RatingListPlayer.objects
+        postgresql = connection.vendor == "postgresql"
+        if postgresql:
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit = off")
+                cursor.execute(f"SET LOCAL work_mem = '{PG_IMPORT_WORK_MEM}'")
+                cursor.execute(f"ANALYZE {self.TABLE}")
+        self._keep_edits(summary)
+        before = players.count()
+        if connection.vendor not in ("sqlite", "postgresql"):
+            self._bulk_create()
+            summary.created = players.count() - before
+            summary.updated += len(self.ids) - summary.created
             return
         quote = connection.ops.quote_name
         table = quote(m.RatingListPlayer._meta.db_table)
@@ -184,37 +274,108 @@ class _Stage:
         keys = [quote(c) for c in _INDEXED]
         with connection.cursor() as cursor:
             cursor.execute(
-                f"SELECT s.{fide_id}, {', '.join(f's.{k}' for k in keys)} FROM {self.TABLE} s "
-                f"JOIN {table} t ON t.{fide_id} = s.{fide_id} "
+                f"SELECT s.{fide_id}, {', '.join(f's.{k}' for k in keys)}, "
+                f"{_tuple_sql('t', _OTHERS)} IS DISTINCT FROM {_tuple_sql('s', _OTHERS)} "
+                f"FROM {self.TABLE} s JOIN {table} t ON t.{fide_id} = s.{fide_id} "
                 f"WHERE {' OR '.join(f't.{k} <> s.{k}' for k in keys)}"
             )
             changed = cursor.fetchall()
-            cursor.execute(_upsert_sql(self.TABLE))
+            empty = postgresql and before == 0
+            later = self._drop_indexes(cursor) if empty else []
+            cursor.execute(_upsert_sql(self.TABLE, conflicts=not empty))
+            written = cursor.rowcount
+            for sql in later:
+                cursor.execute(sql)
+            if later:
+                cursor.execute(f"ANALYZE {table}")  # the planner's figures of an empty table
             if changed:
                 cursor.executemany(
                     f"UPDATE {table} SET {', '.join(f'{k} = %s' for k in keys)} "
                     f"WHERE {fide_id} = %s",
-                    [(*row[1:], row[0]) for row in changed],
+                    [(*row[1:3], row[0]) for row in changed],
                 )
-            cursor.execute(f"DROP TABLE {self.TABLE}")
-        self.ids = set()
+        summary.created = players.count() - before
+        summary.updated += written - summary.created + sum(1 for row in changed if not row[3])
 
+    def _keep_edits(self, summary: ImportSummary) -> None:
+        """The listed players edited locally: every field but the edited ones from the list,
+        counted as updated where one changes; their rows then leave the table."""
+        quote = connection.ops.quote_name
+        table = quote(m.RatingListPlayer._meta.db_table)
+        fide_id = quote("fide_id")
+        edited = quote("locally_edited")
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT {_tuple_sql('s', _COLUMNS)[1:-1]}, t.{edited}, "
+                f"{_tuple_sql('t', _COLUMNS[1:])[1:-1]} FROM {self.TABLE} s "
+                f"JOIN {table} t ON t.{fide_id} = s.{fide_id} WHERE t.{edited} <> ''"
+            )
+            found = cursor.fetchall()
+            if not found:
+                return
+            width = len(_COLUMNS)
+            for row in found:
+                listed = dict(zip(_COLUMNS[1:], row[1:width], strict=True))
+                kept = frozenset(f for f in row[width].split(",") if f)
+                if "name" in kept:
+                    kept |= {"name_key"}
+                now = dict(zip(_COLUMNS[1:], row[width + 1 :], strict=True))
+                values = {k: v for k, v in listed.items() if k not in kept and now[k] != v}
+                summary.edits_kept += 1
+                if values:
+                    m.RatingListPlayer.objects.filter(fide_id=row[0]).update(**values)
+                    summary.updated += 1
+            cursor.execute(
+                f"DELETE FROM {self.TABLE} WHERE {fide_id} IN "
+                f"(SELECT {fide_id} FROM {table} WHERE {edited} <> '')"
+            )
 
-def _write(rows: dict[int, tuple[Any, ...]], stage: _Stage) -> None:
-    """Insert or update ``rows`` (by FIDE ID): on SQLite and PostgreSQL into the ``stage``
-    (written at its :meth:`~_Stage.merge`: the rows never become model objects, which would
-    take most of the time), elsewhere by ``bulk_create(update_conflicts=True)``."""
-    if not rows:
-        return
-    if connection.vendor in ("sqlite", "postgresql"):
-        stage.write(rows)
-        return
-    m.RatingListPlayer.objects.bulk_create(
-        [m.RatingListPlayer(**dict(zip(_COLUMNS, row, strict=True))) for row in rows.values()],
-        update_conflicts=True,
-        unique_fields=["fide_id"],
-        update_fields=list(_COLUMNS[1:]),
-    )
+    def _drop_indexes(self, cursor: Any) -> list[str]:
+        """PostgreSQL, an empty player database: its indexes and unique constraints dropped
+        (but the primary key's: a table filled first and indexed after is written several
+        times faster, and the table's rows being unique, plain ``INSERT`` needs no conflict
+        check); the statements that make them again, as they were (in the import's
+        transaction: a failed import leaves them as they were too)."""
+        table = m.RatingListPlayer._meta.db_table
+        quote = connection.ops.quote_name
+        cursor.execute(
+            "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
+            "WHERE conrelid = %s::regclass AND contype = 'u'",
+            [table],
+        )
+        constraints = cursor.fetchall()
+        for name, _definition in constraints:
+            cursor.execute(f"ALTER TABLE {quote(table)} DROP CONSTRAINT {quote(name)}")
+        cursor.execute(
+            "SELECT c.relname, pg_get_indexdef(x.indexrelid) FROM pg_index x "
+            "JOIN pg_class c ON c.oid = x.indexrelid "
+            "WHERE x.indrelid = %s::regclass AND NOT x.indisprimary",
+            [table],
+        )
+        indexes = cursor.fetchall()
+        for name, _definition in indexes:
+            cursor.execute(f"DROP INDEX {quote(name)}")
+        cursor.execute(f"SET LOCAL maintenance_work_mem = '{PG_IMPORT_WORK_MEM}'")
+        return [
+            *(
+                f"ALTER TABLE {quote(table)} ADD CONSTRAINT {quote(name)} {definition}"
+                for name, definition in constraints
+            ),
+            *(definition for _name, definition in indexes),
+        ]
+
+    def _bulk_create(self) -> None:
+        """Other databases: the table's rows by ``bulk_create(update_conflicts=True)``."""
+        columns = ", ".join(connection.ops.quote_name(c) for c in _COLUMNS)
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT {columns} FROM {self.TABLE}")
+            while rows := cursor.fetchmany(BATCH_SIZE):
+                m.RatingListPlayer.objects.bulk_create(
+                    [m.RatingListPlayer(**dict(zip(_COLUMNS, r, strict=True))) for r in rows],
+                    update_conflicts=True,
+                    unique_fields=["fide_id"],
+                    update_fields=list(_COLUMNS[1:]),
+                )
 
 
 @contextmanager
@@ -246,40 +407,33 @@ def import_rating_list(
     the player database: new players are added, listed ones updated, except for the fields
     edited locally. A single list's one rating is taken as ``single_list``.
 
+    The list is read and checked into a temporary table first (:class:`_Stage`; on SQLite
+    without the database's write lock), then written into the player database in one
+    transaction: a list with errors changes nothing, and on SQLite the write lock is held for
+    that last step only. The summary counts as ``updated`` the listed players already there
+    whose row changed (a player listed as he was is neither added nor updated).
+
     :raises chessarbiter.registration.RegistrationError: the file's problems, with their
         lines; nothing is changed then.
     """
     stream = registration.stream_fide_rating_list(path, source, single_list=single_list)
     summary = ImportSummary()
-    players = m.RatingListPlayer.objects
-    with transaction.atomic(), _import_cache():
-        before = players.count()
-        edited = {
-            fide_id: frozenset(f for f in fields.split(",") if f)
-            for fide_id, fields in players.exclude(locally_edited="").values_list(
-                "fide_id", "locally_edited"
-            )
-        }
-        batch: dict[int, tuple[Any, ...]] = {}  # one row per id (an id listed twice)
-        stage = _Stage()
-        for entry in stream:
-            summary.read += 1
-            kept = edited.get(entry.fide_id)
-            if kept:
-                values = {k: v for k, v in _values(entry).items() if k not in kept}
-                if "name" in values:
-                    values["name_key"] = registration.fold_name(values["name"])
-                players.filter(fide_id=entry.fide_id).update(**values)
-                summary.edits_kept += 1
-                continue
-            batch[entry.fide_id] = _row(entry)
-            if len(batch) >= batch_size:
-                _write(batch, stage)
-                batch = {}
-        _write(batch, stage)
-        stage.merge()
-        summary.created = players.count() - before
-        summary.updated = summary.read - summary.created
+    stage = _Stage()
+    try:
+        with _import_cache():
+            with stage.filling():
+                batch: dict[int, tuple[Any, ...]] = {}  # one row per id (an id listed twice)
+                for entry in stream:
+                    summary.read += 1
+                    batch[entry.fide_id] = _row(entry)
+                    if len(batch) >= batch_size:
+                        stage.write(batch)
+                        batch = {}
+                stage.write(batch)
+            with transaction.atomic():
+                stage.merge(summary)
+    finally:
+        stage.drop()
     summary.warnings = stream.warnings
     return summary
 
@@ -300,14 +454,23 @@ def search(query: str, federation: str = "", limit: int = SEARCH_LIMIT) -> list[
             return []
         return list(players.filter(fide_id=fide_id)[:limit])
     key = registration.fold_name(query)
-    if key:
-        # the range lets SQLite use the index (its LIKE ignores case, the index does not);
-        # the prefix test lets PostgreSQL use it (varchar_pattern_ops)
-        players = players.filter(
-            name_key__gte=key, name_key__lt=key + "\U0010ffff", name_key__startswith=key
+    if not key:
+        return list(players.order_by("name_key", "fide_id")[:limit]) if federation else []
+    if connection.vendor == "postgresql" and not federation:
+        # the folded name in byte order, as the index ratinglist_name_key has it there
+        # (migration 0013) and SQLite's: the range's first rows are the answer, in order
+        # (within a federation, the index by federation and name gives them)
+        players = players.alias(ordered=Collate("name_key", "C"))
+        return list(
+            players.filter(ordered__gte=key, ordered__lt=key + "\U0010ffff")
+            .filter(ordered__startswith=key)
+            .order_by("ordered", "fide_id")[:limit]
         )
-    elif not federation:
-        return []
+    # the range lets SQLite use the index (its LIKE ignores case, the index does not), and
+    # PostgreSQL its index by federation and name
+    players = players.filter(
+        name_key__gte=key, name_key__lt=key + "\U0010ffff", name_key__startswith=key
+    )
     return list(players.order_by("name_key", "fide_id")[:limit])
 
 
