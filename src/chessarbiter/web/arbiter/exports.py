@@ -238,12 +238,14 @@ def all_lists(request: HttpRequest, event_id: int) -> HttpResponse:
     return response
 
 
-def _write_lists(archive: zipfile.ZipFile, event: m.Event, folder: str) -> None:
+def _write_lists(archive: zipfile.ZipFile, event: m.Event, folder: str) -> store.Loaded:
+    """Every list of ``event`` into ``archive``'s ``folder``; the event as it was read."""
     loaded = store.load(event)
     for name, what, table in _all_lists(event, loaded):
         for fmt in FORMATS:
             body = _body(event, loaded, what, table, fmt)
             archive.writestr(f"{folder}/{name}.{fmt}", body.encode("utf-8"))
+    return loaded
 
 
 @login_required
@@ -261,8 +263,8 @@ def festival_lists(request: HttpRequest, festival_id: int) -> HttpResponse:
                 continue
             folder = _slug(section)
             try:
-                _write_lists(archive, section, folder)
-                text, _losses = export_trf(section)
+                loaded = _write_lists(archive, section, folder)
+                text, _losses = export_trf(section, tournament=loaded.tournament)
             except ChessArbiterError as e:
                 archive.writestr(f"{folder}/PROBLEM.txt", str(e).encode("utf-8"))
                 continue

@@ -178,7 +178,8 @@ def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
     raws = [raw.strip() for raw in request.POST.getlist("fide_id")[: rating_list.SEARCH_LIMIT]]
     ids = [int(raw) for raw in raws if raw.isascii() and raw.isdigit() and 0 < int(raw) < 10**10]
     rows = list(m.RatingListPlayer.objects.filter(fide_id__in=ids).order_by("name_key"))
-    missing = [raw for raw in raws if not (raw.isdigit() and int(raw) in {r.fide_id for r in rows})]
+    found = {r.fide_id for r in rows}
+    missing = [raw for raw in raws if not (raw.isdigit() and int(raw) in found)]
     if missing or not raws:
         messages.error(
             request,

@@ -25,7 +25,7 @@ REFRESH_SECONDS = 30
 
 
 def _event(event_id: int) -> m.Event:
-    return get_object_or_404(m.Event, pk=event_id, public=True)
+    return get_object_or_404(m.Event.objects.select_related("festival"), pk=event_id, public=True)
 
 
 def _page(

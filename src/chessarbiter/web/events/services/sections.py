@@ -24,10 +24,13 @@ MAX_SECTIONS = 50
 _LEVELS = {m.Role.Kind.VIEWER: 1, m.Role.Kind.ARBITER: 2, m.Role.Kind.CHIEF: 3}
 
 
-def _check_room(festival: m.Festival, name: str) -> None:
-    if festival.sections.count() >= MAX_SECTIONS:
+def _check_room(festival: m.Festival, name: str, section: m.Event | None = None) -> None:
+    """Room in ``festival`` for ``section`` (None: one about to be made) named ``name``: at
+    most :data:`MAX_SECTIONS` sections, each name once (case ignored)."""
+    others = festival.sections.exclude(pk=section.pk) if section else festival.sections.all()
+    if others.count() >= MAX_SECTIONS:
         raise ServiceError(_("An event holds at most %(n)d sections.") % {"n": MAX_SECTIONS})
-    if festival.sections.filter(name__iexact=name.strip()).exists():
+    if others.filter(name__iexact=name.strip()).exists():
         raise ServiceError(_("The event already has a section named “%(name)s”.") % {"name": name})
 
 
@@ -80,12 +83,7 @@ def import_section(
     :func:`~.trf_files.import_trf` reads it: refused whole on any problem); named ``name``
     or as the file names its tournament."""
     section = import_trf(user, text, filename, warnings, festival=festival, name=name)
-    if festival.sections.filter(name__iexact=section.name).exclude(pk=section.pk).exists():
-        raise ServiceError(
-            _("The event already has a section named “%(name)s”.") % {"name": section.name}
-        )
-    if festival.sections.count() > MAX_SECTIONS:
-        raise ServiceError(_("An event holds at most %(n)d sections.") % {"n": MAX_SECTIONS})
+    _check_room(festival, section.name, section)  # refused: the import is rolled back
     _share_roles(festival, section)
     return section
 

@@ -20,11 +20,14 @@ from .core import ServiceError, User, acting_user, atomic, audit, check_stored_e
 from .events import create_event
 
 
-def export_trf(event: m.Event, dialect: str = "2026") -> tuple[str, list[str]]:
+def export_trf(
+    event: m.Event, dialect: str = "2026", tournament: Tournament | None = None
+) -> tuple[str, list[str]]:
     """The event as a TRF-2026 or TRF16 file, and what the chosen format cannot carry. A
-    stored tie-break list the library refuses is reported, not written (record 202)."""
+    stored tie-break list the library refuses is reported, not written (record 202).
+    ``tournament``: the event as the caller has already read it (read here otherwise)."""
     store.tiebreak_specs(event)
-    t = store.tournament(event)
+    t = tournament if tournament is not None else store.tournament(event)
     return trf.dumps_with_losses(t, trf.TRF2026 if dialect == "2026" else trf.TRF16)
 
 
