@@ -22,19 +22,31 @@ LawsEdition         ``1984``    the Laws of Chess in force from 1984 until 30 Ju
                                 Commentary 1997 recalls them
 LawsEdition         ``1997``    the Laws of Chess effective 1 July 1997 (Laws Commentary 1997)
 LawsEdition         ``2023``    the Laws of Chess effective 1 January 2023; the default
+RatingEdition       ``2025``    B.02 (FIDE Rating Regulations) of 1 March 2024 with its
+                                amendments: standard 8.3.1 as amended from 1 October 2025 (the
+                                400-point cap not for players rated 2650 and above), Rapid and
+                                Blitz 7.3.1 with the 600-point rule of 1 December 2024; the
+                                default
+RatingEdition       ``2024``    B.02 of 1 March 2024 as first applied: the 400-point cap for
+                                everyone, no 600-point rule
+RatingEdition       ``2022``    B.02 of 1 January 2022 till 29 February 2024: one 400-point
+                                upgrade per player and event, the initial rating of its 8.2.3,
+                                the rating floor 1000
 ==================  ==========  ===========================================================
 
 >>> DutchEdition("2017"), TieBreakEdition("legacy").description, LawsEdition("1997")
 (<DutchEdition.DUTCH_2017: '2017'>, 'C.02 13.15, the virtual opponent', <LawsEdition.E1997: '1997'>)
 >>> [e.value for e in TieBreakEdition]
 ['2026', '2023', 'legacy']
+>>> RatingEdition("2022").description
+'B.02 of 1 January 2022 till 29 February 2024'
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["DutchEdition", "LawsEdition", "TieBreakEdition"]
+__all__ = ["DutchEdition", "LawsEdition", "RatingEdition", "TieBreakEdition"]
 
 
 class DutchEdition(StrEnum):
@@ -75,3 +87,28 @@ class LawsEdition(StrEnum):
     E1984 = "1984"
     E1997 = "1997"
     E2023 = "2023"
+
+
+class RatingEdition(StrEnum):
+    """The edition of the FIDE Rating Regulations (B.02, with their Rapid and Blitz chapter) a
+    rating change is computed under (:mod:`chessarbiter.ratings.change`)."""
+
+    B02_2025 = "2025"
+    B02_2024 = "2024"
+    B02_2022 = "2022"
+
+    @property
+    def description(self) -> str:
+        """The rule text the edition names, as reports and messages cite it.
+
+        >>> RatingEdition.B02_2025.description
+        'B.02 of 1 March 2024, as amended from 1 December 2024 and 1 October 2025'
+        """
+        return _RATING_DESCRIPTIONS[self.value]
+
+
+_RATING_DESCRIPTIONS = {
+    "2025": "B.02 of 1 March 2024, as amended from 1 December 2024 and 1 October 2025",
+    "2024": "B.02 of 1 March 2024, as first applied",
+    "2022": "B.02 of 1 January 2022 till 29 February 2024",
+}

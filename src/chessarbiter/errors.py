@@ -50,6 +50,11 @@ class PointSystemError(ChessArbiterError):
     """A point-system value that does not exist (TRF-2026 ``162``, JaVaFo ``XXS``, bbp ``BB*``)."""
 
 
+class RatingError(ChessArbiterError):
+    """A rating calculation asked with impossible parameters (B.02): a K outside 1 to 100, a
+    round beyond those played, a rating that is not a positive whole number."""
+
+
 class PairingError(ChessArbiterError):
     """A pairing cannot be made as requested (bad parameters, or no legal pairing exists)."""
 

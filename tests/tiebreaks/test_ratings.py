@@ -6,11 +6,11 @@ from __future__ import annotations
 from decimal import Decimal
 
 from chessarbiter.model import Player, Result, Tournament
+from chessarbiter.ratings.tables import dp
 from chessarbiter.tiebreaks import (
     compute,
     parse_list,
 )
-from chessarbiter.tiebreaks.ratings import dp
 
 
 def test_10_2_tpr_rounds_the_fraction_to_hundredths() -> None:
