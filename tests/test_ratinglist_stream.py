@@ -46,8 +46,11 @@ CARLSEN = line(
     Sex="M",
     Tit="GM",
     SRtng="2833",
+    SK="10",
     RRtng="2825",
+    Rk="10",
     BRtng="2886",
+    BK="10",
     Bday="1990",
 )
 POLGAR = line(
@@ -70,7 +73,10 @@ KOVALENKO = line(
     Sex="F",
     WTit="WFM",
     SRtng="1745",
+    SK="40",
     RRtng="1702",
+    Rk="40",
+    BK="0",
     Bday="2009",
     Flag="w",
 )
@@ -92,8 +98,11 @@ XML = (
         w_title="",
         o_title="",
         rating="2833",
+        k="10",
         rapid_rating="2825",
+        rapid_k="10",
         blitz_rating="2886",
+        blitz_k="10",
         birthday="1990",
         flag="",
     )
@@ -120,8 +129,11 @@ XML = (
         w_title="WFM",
         o_title="",
         rating="1745",
+        k="40",
         rapid_rating="1702",
+        rapid_k="40",
         blitz_rating="",
+        blitz_k="0",
         birthday="2009",
         flag="w",
     )
@@ -129,13 +141,40 @@ XML = (
 )
 ENTRIES = [
     RatingListEntry(
-        1503014, "Carlsen, Magnus", "NOR", "m", "GM", "", "", "1990", "", 2833, 2825, 2886
+        1503014,
+        "Carlsen, Magnus",
+        "NOR",
+        "m",
+        "GM",
+        "",
+        "",
+        "1990",
+        "",
+        2833,
+        2825,
+        2886,
+        10,
+        10,
+        10,
     ),
     RatingListEntry(
         700070, "Polgar, Judit", "HUN", "w", "GM", "", "FT", "1976", "wi", 2675, 2636, 2736
     ),
     RatingListEntry(
-        24101923, "Kovalenko, Olena", "UKR", "w", "", "WFM", "", "2009", "w", 1745, 1702, None
+        24101923,
+        "Kovalenko, Olena",
+        "UKR",
+        "w",
+        "",
+        "WFM",
+        "",
+        "2009",
+        "w",
+        1745,
+        1702,
+        None,
+        40,
+        40,
     ),
 ]
 
@@ -173,6 +212,9 @@ def test_a_single_list_rating_is_the_list_said(tmp_path: Path) -> None:
     path = write(tmp_path, "rapid_rating_list.txt", text)
     [entry] = stream_fide_rating_list(path, single_list="rapid")
     assert (entry.standard, entry.rapid, entry.blitz) == (None, 2825, None)
+    # its K (B.02 7.1.2: the list publishes the player's current K) is that list's too
+    assert (entry.k_standard, entry.k_rapid, entry.k_blitz) == (None, 10, None)
+    assert entry.k("rapid") == 10
     [record] = iter_fide_rating_list(path, rating_kind="blitz")
     assert record.rating == 2825
 
@@ -255,6 +297,43 @@ def test_a_windows_1252_line_is_read(tmp_path: Path) -> None:
     path.write_bytes((HEADER + "\n" + POLGAR.replace("Polgar", "P\xf3lgar")).encode("cp1252"))
     [entry] = stream_fide_rating_list(path)
     assert entry.name == "Pólgar, Judit"
+
+
+def test_the_k_factors_of_a_combined_text_list(tmp_path: Path) -> None:
+    """B.02 (1 March 2024) 7.1.2: the list publishes "the current value of K for the player",
+    in the combined text list under SK, Rk and BK (FIDE's header writes ``Rk``; its legend
+    ``RK``); a K of 0 or blank is none."""
+    header = HEADER.replace(" Rk ", " RK ")
+    junior = line(ID="1", Name="Lee, Ann", SRtng="1650", SK="40", RRtng="1600", Rk="20", BK="0")
+    path = write(tmp_path, "list.txt", "\n".join([header, CARLSEN, junior]))
+    entries = list(stream_fide_rating_list(path))
+    assert [(e.k_standard, e.k_rapid, e.k_blitz) for e in entries] == [(10, 10, 10), (40, 20, None)]
+    assert [e.k(kind) for kind in RATING_KINDS for e in entries] == [10, 40, 10, 20, 10, None]
+    with pytest.raises(ValueError, match="bullet"):
+        entries[0].k("bullet")
+
+
+def test_a_bad_k_factor_is_an_error_at_its_column(tmp_path: Path) -> None:
+    """As a bad rating is: not plain digits, or above ``K_MAX``, the columns are not where
+    the header says; the players around it are read."""
+    at = HEADER.index("SK")
+    bad = [
+        CARLSEN[:at] + "1x" + CARLSEN[at + 2 :],
+        POLGAR[: HEADER.index("BK")] + "150",
+        KOVALENKO[:at] + "+4" + KOVALENKO[at + 2 :],
+        CARLSEN[:113] + "+283" + CARLSEN[117:],
+    ]
+    path = write(tmp_path, "list.txt", "\n".join([HEADER, *bad, CARLSEN]))
+    seen: list[str] = []
+    with pytest.raises(RegistrationError) as excinfo:
+        seen.extend(e.name for e in stream_fide_rating_list(path, "l.txt"))
+    assert seen == ["Carlsen, Magnus"]
+    assert problems(excinfo) == [
+        f'l.txt:2:{at + 1}: K "1x" is not a number',
+        f"l.txt:3:{HEADER.index('BK') + 1}: K 150 is out of range 0..100",
+        f'l.txt:4:{at + 1}: K "+4" is not a number',
+        'l.txt:5:114: rating "+283" is not a number',
+    ]
 
 
 @settings(
@@ -355,7 +434,9 @@ BREAKING = [
     *("\ufffe", "<!-- c -->", "<![CDATA[x]]>", "<?pi x?>"),
 ]
 SPACES = st.sampled_from(["", " ", "\t", "\xa0", "\u2003", "\x85", "\x1f"])
-WITH_VALUES = {"fideid", "name", "rapid_rating", "sex", "country", "birthday"}
+WITH_VALUES = {"fideid", "name", "rapid_rating", "sex", "country", "birthday", "k", "rapid_k"}
+#: The K factors' elements: mostly FIDE's values, now and then any value.
+K_TAGS = {"k", "rapid_k"}
 #: Values the fast path reads...
 VALUES = st.one_of(
     st.sampled_from(["", "0", "1990", "2833", "M", "F", "GM", "wi", "Carlsen, Magnus"]),
@@ -369,6 +450,7 @@ ODD_VALUES = st.one_of(
     st.tuples(st.sampled_from(["1503014", "F", "Kim, Anna", "&lt;", ""]), SPACES).map("".join),
     st.lists(st.sampled_from(BENIGN + BREAKING), min_size=1, max_size=5).map("".join),
 )
+K_VALUES = st.one_of(st.sampled_from(["", "0", "7", "10", "20", "40"]), VALUES)
 ELEMENTS = [
     "<{t}>{v}</{t}>",
     "<{t}/>",
@@ -418,7 +500,12 @@ def xml_lists(draw: st.DrawFn) -> tuple[str, str]:
         for n, tag in enumerate(tags):
             value = ""
             if tag in WITH_VALUES:
-                value = draw(ODD_VALUES if odd in (3, 4) and n == at else VALUES)
+                if odd in (3, 4) and n == at:
+                    value = draw(ODD_VALUES)
+                elif tag in K_TAGS:
+                    value = draw(K_VALUES)
+                else:
+                    value = draw(VALUES)
             value = value or ("1" if tag == "fideid" else "")
             form = draw(st.sampled_from(ELEMENTS[1:])) if odd == 0 and n == at else ELEMENTS[0]
             lines.append(form.format(t=tag, v=value) + end)
@@ -520,3 +607,38 @@ def test_what_follows_a_player_of_another_shape_is_read_by_the_parser(tmp_path: 
         "Lee2502, Ann",
     ]
     assert len(fast[0][1]) == 2700
+
+
+def fide_shaped(**values: str) -> str:
+    """A ``<player>`` with every element of FIDE's combined XML list, in its order."""
+    return xml_player(**{tag: values.get(tag, "") for tag in FIDE_TAGS})
+
+
+def test_the_k_factors_of_an_xml_list_either_way(tmp_path: Path) -> None:
+    """``k``, ``rapid_k`` and ``blitz_k`` (B.02 7.1.2: the player's current K), read alike by
+    the fast path (FIDE's shape, and any other order of elements) and by the XML parser; a
+    single list's ``k`` is its one list's."""
+    players = [
+        fide_shaped(fideid="1", name="Lee, Ann", rating="1650", k="40", rapid_k="0", blitz_k="7"),
+        xml_player(fideid="2", name="Kim, Bo", blitz_k="20", k="10", rapid_rating="2000"),
+        fide_shaped(fideid="3", name="Ng, Cy", rapid_k="x"),
+    ]
+    head = '<?xml version="1.0" encoding="UTF-8"?>\n<playerslist>\n'
+    text = head + "".join(players[:2]) + "</playerslist>\n"
+    path = write(tmp_path, "l.xml", text)
+    fast, parser = both_ways(path, text)
+    assert fast == parser
+    entries = [e for e in fast[0][1] if isinstance(e, RatingListEntry)]
+    assert [(e.k_standard, e.k_rapid, e.k_blitz) for e in entries] == [
+        (40, None, 7),
+        (10, None, 20),
+    ]
+    text = head + "".join(players) + "</playerslist>\n"
+    fast, parser = both_ways(write(tmp_path, "l.xml", text), text)
+    assert fast == parser
+    at = text.split("\n").index("<rapid_k>x</rapid_k>") + 1
+    assert fast[0][0] == "errors"
+    assert fast[0][2] == [f'l.xml:{at}:1: K "x" is not a number']
+    single = head + xml_player(fideid="4", name="Oh, Di", rating="2100", k="20") + "</playerslist>"
+    [entry] = stream_fide_rating_list(write(tmp_path, "s.xml", single), single_list="blitz")
+    assert (entry.blitz, entry.k_standard, entry.k_blitz) == (2100, None, 20)

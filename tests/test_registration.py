@@ -14,6 +14,7 @@ import csv
 import dataclasses
 import io
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -31,6 +32,7 @@ from chessarbiter.registration import (
     find_players,
     read_fide_rating_list,
     read_players_csv,
+    stream_fide_rating_list,
 )
 
 R = PlayerRecord
@@ -838,6 +840,94 @@ def test_xml_data_errors_name_line_and_column() -> None:
         f'list.xml:{rating_line}:1: rating "26x5" is not a number',
         f'list.xml:{id_line}:1: FIDE id "48O4929" is not a number',
     ]
+
+
+def test_k_factors_of_the_text_and_xml_lists(tmp_path: Path) -> None:
+    """B.02 (1 March 2024) 7.1.2: each player's current K, as the list publishes it (SK, Rk,
+    BK; ``k``, ``rapid_k``, ``blitz_k``), read with the ratings by the stream; ``0`` or blank
+    is none."""
+    txt = tmp_path / "players_list_foa.txt"
+    txt.write_text(COMBINED, encoding="utf-8")
+    assert [(e.k_standard, e.k_rapid, e.k_blitz) for e in stream_fide_rating_list(txt)] == [
+        (10, 10, 10),
+        (10, 10, 10),
+        (10, 10, 10),
+        (20, None, None),
+        (40, None, None),
+        (None, None, 40),
+        (None, None, None),
+        (40, 40, None),
+    ]
+    xml = tmp_path / "players_list_xml_foa.xml"
+    xml.write_bytes(
+        COMBINED_XML.replace("<rapid_k></rapid_k>", "<rapid_k>0</rapid_k>", 1).encode("latin-1")
+    )
+    assert [(e.k_standard, e.k_rapid, e.k_blitz) for e in stream_fide_rating_list(xml)] == [
+        (10, 10, 10),
+        (10, None, None),
+        (None, None, None),
+        (None, None, None),
+    ]
+    single = tmp_path / "standard_rating_list.txt"
+    single.write_text(STANDARD, encoding="utf-8")
+    assert [e.k("standard") for e in stream_fide_rating_list(single)] == [10, 10, 40]
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    ks=st.lists(
+        st.tuples(*[st.none() | st.integers(1, 99)] * 3).filter(lambda k: k != (None,) * 3)
+        | st.just((None, None, None)),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_k_factors_written_in_either_layout_read_back(
+    tmp_path: Path, ks: list[tuple[int | None, int | None, int | None]]
+) -> None:
+    """K factors written in FIDE's combined text and XML layouts (a K of two digits at most:
+    the text column is three wide with its separator) read back as written."""
+
+    def text(value: int | None) -> str:
+        return "" if value is None else str(value)
+
+    lines = [COMBINED_HEADER]
+    xml = XML_HEAD
+    for n, (standard, rapid, blitz) in enumerate(ks, 1):
+        values = {"ID Number": str(n), "Name": f"Lee{n}, Ann", "Sex": "F"}
+        values |= {"SK": text(standard), "Rk": text(rapid), "BK": text(blitz)}
+        lines.append(fide_line(COMBINED_HEADER, values, 162))
+        xml += xml_player(
+            fideid=str(n),
+            name=f"Lee{n}, Ann",
+            sex="F",
+            k=text(standard),
+            rapid_k=text(rapid),
+            blitz_k=text(blitz),
+        )
+    (tmp_path / "l.txt").write_text("\n".join(lines), encoding="utf-8")
+    (tmp_path / "l.xml").write_text(xml + "</playerslist>", encoding="latin-1")
+    for name in ("l.txt", "l.xml"):
+        entries = stream_fide_rating_list(tmp_path / name)
+        assert [(e.k_standard, e.k_rapid, e.k_blitz) for e in entries] == ks, name
+
+
+def test_a_bad_k_factor_is_an_error_in_either_format() -> None:
+    """A K that is not plain digits, or above 100, is refused as a bad rating is, at its
+    column (text) or its element (XML)."""
+    bad = COMBINED_LINES[3][:123] + "2O" + COMBINED_LINES[3][125:]
+    with pytest.raises(RegistrationError) as excinfo:
+        read_fide_rating_list(COMBINED_HEADER + "\n" + bad, "players_list_foa.txt")
+    assert problems(excinfo) == ['players_list_foa.txt:2:124: K "2O" is not a number']
+    text = COMBINED_XML.replace("<blitz_k>10</blitz_k>", "<blitz_k>400</blitz_k>")
+    with pytest.raises(RegistrationError) as excinfo:
+        read_fide_rating_list(text, "list.xml", "blitz")
+    at = text.split("\n").index("<blitz_k>400</blitz_k>") + 1
+    assert problems(excinfo) == [f"list.xml:{at}:1: K 400 is out of range 0..100"]
 
 
 def test_xml_warnings_for_what_is_left_out() -> None:

@@ -82,6 +82,9 @@ FIDE_TITLES: Final = TITLE_ORDER
 RATING_KINDS: Final = ("standard", "rapid", "blitz")
 #: Ratings outside ``0..RATING_MAX`` are refused.
 RATING_MAX: Final = 3500
+#: K factors of a rating list outside ``0..K_MAX`` are refused (``0`` is no K; the K of
+#: B.02 8.3.3 of 1 March 2024 is 40 at most).
+K_MAX: Final = 100
 #: Reading stops after this many problems; at most this many warnings are kept.
 MAX_PROBLEMS: Final = 100
 
@@ -183,10 +186,18 @@ class RatingListEntry:
     when the file has no such list. ``title`` is the list's ``Tit``, ``women_title`` its
     ``WTit``, ``other_titles`` its ``OTit`` (arbiter and trainer titles: ``IA,FT``...).
 
+    ``k_standard``, ``k_rapid`` and ``k_blitz`` are the list's K factors (SK/RK/BK, or a
+    single list's K): "the current value of K for the player" the list publishes (FIDE Rating
+    Regulations of 1 March 2024, B.02 7.1.2), the K of his next rated games (B.02 8.3.3);
+    ``None`` when the list gives none (``0`` or blank: an unrated player's) or the file has no
+    such list.
+
     >>> e = RatingListEntry(700070, "Polgar, Judit", "HUN", "w", "GM", "", "", "1976", "wi",
-    ...                     2675, 2636, 2736)
-    >>> e.rating("rapid"), e.to_record("blitz").rating, e.to_record("standard").inactive
-    (2636, 2736, True)
+    ...                     2675, 2636, 2736, 10, 20, 20)
+    >>> e.rating("rapid"), e.k("rapid"), e.to_record("blitz").rating
+    (2636, 20, 2736)
+    >>> e.to_record("standard").inactive
+    True
     """
 
     fide_id: int
@@ -201,6 +212,9 @@ class RatingListEntry:
     standard: int | None = None
     rapid: int | None = None
     blitz: int | None = None
+    k_standard: int | None = None
+    k_rapid: int | None = None
+    k_blitz: int | None = None
 
     def rating(self, kind: str) -> int | None:
         """The rating of the list ``kind`` (one of :data:`RATING_KINDS`).
@@ -213,6 +227,20 @@ class RatingListEntry:
             return self.rapid
         if kind == "blitz":
             return self.blitz
+        raise ValueError(f"rating_kind must be one of {', '.join(RATING_KINDS)}, not {kind!r}")
+
+    def k(self, kind: str) -> int | None:
+        """The K factor the list publishes for the list ``kind`` (one of
+        :data:`RATING_KINDS`; B.02 7.1.2 of 1 March 2024), ``None`` when it gives none.
+
+        :raises ValueError: for a ``kind`` that is none of :data:`RATING_KINDS`.
+        """
+        if kind == "standard":
+            return self.k_standard
+        if kind == "rapid":
+            return self.k_rapid
+        if kind == "blitz":
+            return self.k_blitz
         raise ValueError(f"rating_kind must be one of {', '.join(RATING_KINDS)}, not {kind!r}")
 
     def to_record(self, kind: str) -> PlayerRecord:
@@ -319,6 +347,44 @@ def _parse_rating(raw: str) -> tuple[int | None, str]:
     if _DECIMAL.fullmatch(raw):
         return None, f"rating {_q(raw)} is not a whole number"
     return None, f"rating {_q(raw)} is not a number"
+
+
+def _parse_k(raw: str) -> tuple[int | None, str]:
+    """A rating list's K factor: ``(K, "")``, ``(None, "")`` for a blank or ``0`` (no K), or
+    ``(None, why not)``: FIDE's lists write it in plain digits, ``0..K_MAX``.
+
+    >>> _parse_k("40"), _parse_k("0"), _parse_k("150"), _parse_k("+5")
+    ((40, ''), (None, ''), (None, 'K 150 is out of range 0..100'), (None, 'K "+5" is not a number'))
+    """
+    if not raw:
+        return None, ""
+    if not (raw.isdigit() and raw.isascii()):
+        return None, f"K {_q(raw)} is not a number"
+    value = int(raw)
+    if value > K_MAX:
+        return None, f"K {value} is out of range 0..{K_MAX}"
+    return value or None, ""
+
+
+def _k_problem(raw: str) -> str:
+    """Why a rating list's K factor ``raw`` is refused (:func:`_parse_k`)."""
+    return _parse_k(raw)[1]
+
+
+#: A rating list's ratings and K factors as FIDE writes them (plain digits, no leading zero),
+#: read by one look-up: blank and ``0`` are ``None``. Any other text is read the long way.
+_LIST_RATINGS: Final[dict[str, int | None]] = {str(n): n or None for n in range(RATING_MAX + 1)}
+_LIST_RATINGS[""] = None
+_LIST_KS: Final[dict[str, int | None]] = {str(n): n or None for n in range(K_MAX + 1)}
+_LIST_KS[""] = None
+#: What the look-ups give for any other text.
+_UNLISTED: Final = -1
+
+
+def _list_rating_problem(raw: str) -> str:
+    """Why a rating list's rating ``raw`` (not plain digits, or above :data:`RATING_MAX`) is
+    refused: FIDE's lists write plain digits, so ``+5`` is not a number there."""
+    return _parse_rating(raw)[1] or f"rating {_q(raw)} is not a number"
 
 
 def _parse_fide_id(raw: str) -> tuple[int | None, str]:
@@ -724,12 +790,17 @@ def read_fide_rating_list(
     every problem where the parser alone would. A document type declaration is refused:
     FIDE's files have none, and it is what entity expansion attacks need.
 
-    Values: a rating of ``0`` or blank is ``None``; sex ``M``/``F`` becomes ``m``/``w``; the
+    The K factors (``SK``/``Rk``/``BK``, a single list's ``K``; in XML ``k``/``rapid_k``/
+    ``blitz_k``, a single list's ``k``) are read with their ratings into the
+    :class:`RatingListEntry` s of :func:`stream_fide_rating_list` (a :class:`PlayerRecord`
+    keeps none).
+
+    Values: a rating or a K of ``0`` or blank is ``None``; sex ``M``/``F`` becomes ``m``/``w``; the
     title is ``Tit`` (``title``), or the women's title when that is blank; a birth year of
     ``0000`` is blank; the flag (``i``, ``w``, ``wi``) is kept in :attr:`PlayerRecord.flag`.
     A player without a name is left out, and a FIDE id seen twice kept twice, each with a
-    warning. A non-numeric id or rating is an error (the columns are not where the header
-    says).
+    warning. A non-numeric id, rating or K is an error (the columns are not where the header
+    says), and so is a rating above :data:`RATING_MAX` or a K above :data:`K_MAX`.
 
     >>> txt = (
     ...     "ID Number      Name" + " " * 57 + "Fed Sex Tit  WTit OTit" + " " * 11
@@ -815,6 +886,10 @@ _TXT_LABELS: Final = {
     "brtng": "rating blitz",
     "rating": "rating single",
     "rtng": "rating single",
+    "sk": "k standard",
+    "rk": "k rapid",
+    "bk": "k blitz",
+    "k": "k single",
 }
 _MONTH_LABEL = re.compile(r"[a-z]{3}[0-9]{2}")
 _FIDE_SEX: Final = {"M": "m", "F": "w", "": ""}
@@ -905,7 +980,19 @@ def _txt_entries(
     o0, o1 = columns.get("other_titles", none)
     b0, b1 = columns.get("birth", none)
     g0, g1 = columns.get("flag", none)
-    rating_columns = [(kind, r0, r1) for kind, (r0, r1) in ratings.items()]
+    # each rating of ``ratings``, then its K (a combined list's SK/RK/BK, a single list's K):
+    # (key, first column, end, highest value, why a value is refused)
+    single = "rating single" in columns
+    Numbers = list[tuple[str, int, int | None, dict[str, int | None], int, Callable[[str], str]]]
+    numbers: Numbers = [
+        (kind, r0, r1, _LIST_RATINGS, RATING_MAX, _list_rating_problem)
+        for kind, (r0, r1) in ratings.items()
+    ]
+    for kind in ratings:
+        k_columns = columns.get("k single" if single else f"k {kind}")
+        if k_columns is not None:
+            numbers.append((f"k {kind}", *k_columns, _LIST_KS, K_MAX, _k_problem))
+    unlisted = _UNLISTED
     shared: dict[str, str] = {}  # one string object for each federation, title, year...
     share = shared.setdefault
     seen: set[int] = set()
@@ -933,12 +1020,15 @@ def _txt_entries(
             continue
         fide_id = int(raw)
         values: dict[str, int | None] = {}
-        for kind, r0, r1 in rating_columns:
+        for key, r0, r1, listed, top, problem in numbers:
             raw = line[r0:r1].strip()
-            if raw and (not (raw.isdigit() and raw.isascii()) or int(raw) > RATING_MAX):
-                report.error(number, r0 + 1, _parse_rating(raw)[1])
-                break
-            values[kind] = (int(raw) or None) if raw else None
+            value = listed.get(raw, unlisted)
+            if value == unlisted:
+                if not (raw.isdigit() and raw.isascii()) or int(raw) > top:
+                    report.error(number, r0 + 1, problem(raw))
+                    break
+                value = int(raw) or None
+            values[key] = value
         else:
             name = line[n0:n1].strip()
             if not name:
@@ -979,6 +1069,9 @@ def _txt_entries(
                 values.get("standard"),
                 values.get("rapid"),
                 values.get("blitz"),
+                values.get("k standard"),
+                values.get("k rapid"),
+                values.get("k blitz"),
             )
 
 
@@ -993,6 +1086,7 @@ def _read_fide_txt(text: str, source: str, kind: str) -> PlayerList:
 
 
 _XML_RATING: Final = {"standard": "rating", "rapid": "rapid_rating", "blitz": "blitz_rating"}
+_XML_K: Final = {"standard": "k", "rapid": "rapid_k", "blitz": "blitz_k"}
 _XML_CHUNK: Final = 1 << 20
 _XML_ROOT: Final = "playerslist"
 _XML_TAG: Final = re.compile(r"<(/?)([A-Za-z_][\w.-]*)(?=[\s/>])")
@@ -1203,11 +1297,11 @@ _XML_FIDE_TAGS: Final = (
     "birthday",
     "flag",
 )
-#: The elements :class:`_XmlEntries` reads (the others: games, K factors, FOA title, are not
-#: kept), and those of them in a file of FIDE's combined list or of a single list, in order.
+#: The elements :class:`_XmlEntries` reads (the others: games, FOA title, are not kept), and
+#: those of them in a file of FIDE's combined list or of a single list, in order.
 _XML_READ: Final = frozenset(
     {"fideid", "name", "country", "sex", "title", "w_title", "o_title", "rating", "flag"}
-    | {"rapid_rating", "blitz_rating", "birthday"}
+    | {"rapid_rating", "blitz_rating", "birthday", "k", "rapid_k", "blitz_k"}
 )
 #: Those of a single list's XML file (no ``rapid_*``, no ``blitz_*``).
 _XML_SINGLE_TAGS: Final = tuple(t for t in _XML_FIDE_TAGS if not t.startswith(("rapid_", "blitz_")))
@@ -1428,8 +1522,8 @@ class _XmlEntries:
     title, birth year... (a million players share a few thousand), are kept across players."""
 
     def __init__(self, kinds: Sequence[str], single: str, problems: _XmlProblems) -> None:
-        self.combined = tuple((kind, _XML_RATING[kind]) for kind in kinds)
-        self.single = ((single, "rating"),)
+        self.combined = tuple((kind, _XML_RATING[kind], _XML_K[kind]) for kind in kinds)
+        self.single = ((single, "rating", "k"),)
         self.problems = problems
         self.seen: set[int] = set()
         self.shared: dict[str, str] = {}
@@ -1446,21 +1540,30 @@ class _XmlEntries:
             return None
         fide_id = int(raw)
         combined = "rapid_rating" in values or "blitz_rating" in values
-        standard = rapid = blitz = None
-        for kind, tag in self.combined if combined else self.single:
+        standard = rapid = blitz = k_standard = k_rapid = k_blitz = None
+        for kind, tag, k_tag in self.combined if combined else self.single:
             raw = get(tag, "")
-            if not raw:
-                continue
-            rating = int(raw) if raw.isdigit() and raw.isascii() else RATING_MAX + 1
-            if rating > RATING_MAX:
-                add(number, tag, _parse_rating(raw)[1], error=True)
-                return None
+            rating = _LIST_RATINGS.get(raw, _UNLISTED)
+            if rating == _UNLISTED:
+                rating = int(raw) if raw.isdigit() and raw.isascii() else RATING_MAX + 1
+                if rating > RATING_MAX:
+                    add(number, tag, _list_rating_problem(raw), error=True)
+                    return None
+                rating = rating or None
+            raw = get(k_tag, "")
+            k = _LIST_KS.get(raw, _UNLISTED)
+            if k == _UNLISTED:
+                k = int(raw) if raw.isdigit() and raw.isascii() else K_MAX + 1
+                if k > K_MAX:
+                    add(number, k_tag, _k_problem(raw), error=True)
+                    return None
+                k = k or None
             if kind == "standard":
-                standard = rating or None
+                standard, k_standard = rating, k
             elif kind == "rapid":
-                rapid = rating or None
+                rapid, k_rapid = rating, k
             else:
-                blitz = rating or None
+                blitz, k_blitz = rating, k
         name = get("name", "")
         if not name:
             add(number, "name", f"FIDE id {fide_id} has no name; left out", error=False)
@@ -1502,6 +1605,9 @@ class _XmlEntries:
             standard,
             rapid,
             blitz,
+            k_standard,
+            k_rapid,
+            k_blitz,
         )
 
 
@@ -1693,10 +1799,11 @@ def stream_fide_rating_list(
     """The players of the FIDE rating list in the file ``path``, read as a stream
     (:class:`RatingListStream`): the formats of :func:`read_fide_rating_list` (text or XML,
     told apart by a leading ``<``), every player a :class:`RatingListEntry` with the ratings
-    of ``kinds`` the file holds. A single list's one rating is taken as the ``single_list``
-    (``standard_rating_list.txt``, ``rapid_rating_list.txt``...: nothing in the file says
-    which). ``source`` names the file in problems (default: ``path``). The text is UTF-8,
-    else Windows-1252, line by line; XML as its declaration says.
+    of ``kinds`` the file holds and their K factors. A single list's one rating (and K) is
+    taken as the ``single_list`` (``standard_rating_list.txt``, ``rapid_rating_list.txt``...:
+    nothing in the file says which). ``source`` names the file in problems (default:
+    ``path``). The text is UTF-8, else Windows-1252, line by line; XML as its declaration
+    says.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "players_list_xml_foa.xml"

@@ -3,6 +3,7 @@ keeping local edits), searching it, and registering a player of it into an event
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from click.testing import CliRunner
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, connection, transaction
+from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -20,6 +22,7 @@ from django.urls import reverse
 from chessarbiter.cli import web as web_cli
 from chessarbiter.event_settings import SettingsError
 from chessarbiter.registration import RegistrationError
+from chessarbiter.timecontrol.laws import Category
 from chessarbiter.web.events import models as m
 from chessarbiter.web.events import rating_list, services
 
@@ -40,8 +43,9 @@ def line(**values: str) -> str:
     return "".join(row).rstrip()
 
 
-def rating_list_text(shift: int = 0) -> str:
-    """Four players; every rating moved by ``shift`` (next month's list)."""
+def rating_list_text(shift: int = 0, junior_k: str = "40") -> str:
+    """Four players; every rating moved by ``shift`` (next month's list); the junior's
+    standard K is ``junior_k`` (the K factors the list publishes: SK, Rk, BK)."""
 
     def r(value: int) -> str:
         return str(value + shift)
@@ -57,8 +61,11 @@ def rating_list_text(shift: int = 0) -> str:
                     Sex="M",
                     Tit="GM",
                     SRtng=r(2833),
+                    SK="10",
                     RRtng=r(2825),
+                    Rk="10",
                     BRtng=r(2886),
+                    BK="10",
                     Bday="1990",
                 ),
                 line(
@@ -79,7 +86,9 @@ def rating_list_text(shift: int = 0) -> str:
                     Sex="F",
                     WTit="WFM",
                     SRtng=r(1745),
+                    SK=junior_k,
                     RRtng=r(1702),
+                    Rk="40",
                     Bday="2009",
                     Flag="w",
                 ),
@@ -89,6 +98,7 @@ def rating_list_text(shift: int = 0) -> str:
                     Fed="ESP",
                     Sex="M",
                     SRtng=r(2100),
+                    SK="20",
                     Bday="1985",
                 ),
             ]
@@ -284,6 +294,105 @@ def test_a_list_with_errors_changes_nothing(imported: object, tmp_path: Path) ->
     with pytest.raises(RegistrationError, match=r"bad.txt:3:114: rating \"28x5\""):
         rating_list.import_rating_list(bad, "bad.txt")
     assert m.RatingListPlayer.objects.get(fide_id=1503014).standard == 2833
+
+
+def test_the_k_factors_are_imported_and_a_changed_k_updates_the_row(
+    imported: object, tmp_path: Path
+) -> None:
+    """The K each player's list publishes (B.02 7.1.2 of 1 March 2024) is kept with his
+    ratings; next month's list with one K changed (a junior's 40 become 20) updates that row
+    only: a K counts among the fields an import compares."""
+    ks = dict(m.RatingListPlayer.objects.values_list("fide_id", "k_standard"))
+    assert ks == {1503014: 10, 2020009: None, 24101923: 40, 4100018: 20}
+    junior = m.RatingListPlayer.objects.get(fide_id=24101923)
+    assert (junior.k_standard, junior.k_rapid, junior.k_blitz) == (40, 40, None)
+    path = tmp_path / "players_list_foa.txt"
+    path.write_text(rating_list_text(junior_k="20"), encoding="utf-8")
+    summary = rating_list.import_rating_list(path)
+    assert (summary.read, summary.created, summary.updated, summary.unchanged) == (4, 0, 1, 3)
+    junior.refresh_from_db()
+    assert (junior.k_standard, junior.k_rapid, junior.standard) == (20, 40, 1745)
+    again = rating_list.import_rating_list(path)
+    assert (again.created, again.updated, again.unchanged) == (0, 0, 4)
+    # a K no longer published (blank) is cleared, and counted
+    path.write_text(rating_list_text(junior_k=""), encoding="utf-8")
+    assert rating_list.import_rating_list(path).updated == 1
+    junior.refresh_from_db()
+    assert junior.k_standard is None
+
+
+def test_a_k_factor_is_fides_never_a_local_edit(imported: object, tmp_path: Path) -> None:
+    """A player edited locally keeps his edited fields, and gets the list's K all the same;
+    a K cannot be edited locally."""
+    row = m.RatingListPlayer.objects.get(fide_id=24101923)
+    rating_list.edit_player(row, name="Kovalenko-Smith, Olena", standard=1800)
+    with pytest.raises(services.ServiceError, match="k_standard"):
+        rating_list.edit_player(row, k_standard=10)
+    path = tmp_path / "players_list_foa.txt"
+    path.write_text(rating_list_text(junior_k="20"), encoding="utf-8")
+    summary = rating_list.import_rating_list(path)
+    assert (summary.updated, summary.edits_kept) == (1, 1)
+    row.refresh_from_db()
+    assert (row.name, row.standard, row.k_standard, row.k_rapid) == (
+        "Kovalenko-Smith, Olena",
+        1800,
+        20,
+        40,
+    )
+    assert rating_list.entry(row).k("standard") == 20
+
+
+def test_published_k_by_fide_id_in_one_query(
+    imported: object, django_assert_num_queries: Any
+) -> None:
+    ids: list[str | int] = ["1503014", 24101923, "", "abc", " 4100018 ", "99", "0", "1" * 12, "２"]
+    with django_assert_num_queries(1):
+        assert rating_list.published_k(ids, "standard") == {
+            "1503014": 10,
+            "24101923": 40,
+            "4100018": 20,
+        }
+    assert rating_list.published_k(ids, "blitz") == {"1503014": 10}
+    assert rating_list.published_k(iter(ids), Category.RAPID) == {
+        "1503014": 10,
+        "24101923": 40,
+    }
+    with django_assert_num_queries(0):
+        assert rating_list.published_k(["", "x"], "standard") == {}
+    with pytest.raises(ValueError, match="bullet"):
+        rating_list.published_k(ids, "bullet")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_k_factor_migration_applies_and_reverts() -> None:
+    before, migration = "0013_ratinglist_name_order", "0014_ratinglistplayer_k"
+    executor = MigrationExecutor(connection)
+    assert ("events", migration) in executor.loader.applied_migrations
+    assert executor.loader.get_migration("events", migration).dependencies == [("events", before)]
+
+    def columns() -> set[str]:
+        with connection.cursor() as cursor:
+            table = m.RatingListPlayer._meta.db_table
+            described = connection.introspection.get_table_description(cursor, table)
+        return {c.name for c in described}
+
+    k_columns = {"k_standard", "k_rapid", "k_blitz"}
+    try:
+        executor.migrate([("events", before)])
+        assert not k_columns & columns()
+        old = executor.loader.project_state([("events", before)]).apps
+        old.get_model("events", "RatingListPlayer").objects.create(
+            fide_id=1503014, name="Carlsen, Magnus", name_key="carlsen magnus", standard=2833
+        )
+        executor = MigrationExecutor(connection)
+        executor.migrate([("events", migration)])
+        new = executor.loader.project_state([("events", migration)]).apps
+        row = new.get_model("events", "RatingListPlayer").objects.get(fide_id=1503014)
+        assert (row.standard, row.k_standard, row.k_rapid, row.k_blitz) == (2833, None, None, None)
+    finally:
+        executor = MigrationExecutor(connection)
+        executor.migrate(executor.loader.graph.leaf_nodes("events"))
+    assert k_columns <= columns()
 
 
 def test_local_edits_are_checked_by_the_library(imported: object) -> None:
@@ -515,6 +624,17 @@ def test_editing_a_player_of_the_database(client: Client, chief: User, viewer: U
     assert (row.name, row.edited) == ("Nunez Garcia, Jose", frozenset({"name"}))
     r = client.post(url, {**fields, "standard": "9999"})
     assert r.status_code == 200 and b"3500" in r.content
+    # the K factors the list published, shown (never a field of the form)
+    r = client.get(url)
+    k = r.content.decode().split('id="ratinglist-player-k"')[1].split("</dl>")[0]
+    assert re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", k) == [
+        ("Standard K factor", "20"),
+        ("Rapid K factor", "—"),
+        ("Blitz K factor", "—"),
+    ]
+    assert 'name="k_standard"' not in r.content.decode()
+    login(client, viewer)
+    assert b"Standard K factor</dt><dd>20<" in client.get(url).content
     assert client.get(reverse("arbiter:ratinglist_player", args=[1])).status_code == 404
 
 

@@ -115,7 +115,8 @@ def database_import(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def database_player(request: HttpRequest, fide_id: int) -> HttpResponse:
-    """A player of the database; chief arbiters and staff may edit him (kept by imports)."""
+    """A player of the database; chief arbiters and staff may edit him (kept by imports).
+    His K factors, as FIDE's list published them, are shown, never edited."""
     row = get_object_or_404(m.RatingListPlayer, fide_id=fide_id)
     may_manage = may_manage_database(request.user)
     form = forms.RatingListPlayerForm(request.POST or None, instance=row)

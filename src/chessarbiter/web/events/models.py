@@ -655,6 +655,10 @@ class RatingListPlayer(models.Model):
     name (on PostgreSQL by the name key in ``COLLATE "C"`` order, then the FIDE ID, migration
     0013: it serves ``LIKE 'prefix%'`` and the search's order); federation and
     folded name together serve a search within one federation.
+
+    ``k_standard``, ``k_rapid`` and ``k_blitz`` are the K factors the list publishes for each
+    player (FIDE Rating Regulations of 1 March 2024, B.02 7.1.2; migration 0014): an import
+    writes them, a local edit does not change them.
     """
 
     fide_id = models.BigIntegerField(_("FIDE ID"), unique=True)
@@ -670,6 +674,10 @@ class RatingListPlayer(models.Model):
     standard = models.PositiveSmallIntegerField(_("standard rating"), null=True, blank=True)
     rapid = models.PositiveSmallIntegerField(_("rapid rating"), null=True, blank=True)
     blitz = models.PositiveSmallIntegerField(_("blitz rating"), null=True, blank=True)
+    # the K factors the list publishes (B.02 7.1.2 of 1 March 2024): FIDE's, never edited here
+    k_standard = models.PositiveSmallIntegerField(_("standard K factor"), null=True, blank=True)
+    k_rapid = models.PositiveSmallIntegerField(_("rapid K factor"), null=True, blank=True)
+    k_blitz = models.PositiveSmallIntegerField(_("blitz K factor"), null=True, blank=True)
     locally_edited = models.CharField(max_length=200, blank=True)
 
     class Meta:

@@ -11,7 +11,8 @@ unchanged players' rows alone (on other databases ``bulk_create(update_conflicts
 batch by batch): a list with errors changes nothing. A monthly import updates every player it
 lists whose row changes and keeps the fields edited locally
 (:attr:`~.models.RatingListPlayer.locally_edited`); players no longer listed stay in the
-database.
+database. The K factors the list publishes (:data:`K_FIELDS`) are imported with the rest and
+never edited locally; :func:`published_k` gives them to the rating pages.
 
 A registration goes through the event's services (:func:`.services.add_players`: the
 library's validators, the event's limits, the audit log), with the rating of the event's time
@@ -21,7 +22,7 @@ control (:func:`chessarbiter.registration.rating_kind`).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -56,6 +57,10 @@ LIST_FIELDS: Final = (
     "rapid",
     "blitz",
 )
+#: The K factors the list publishes for each player (FIDE Rating Regulations of 1 March 2024,
+#: B.02 7.1.2): written by an import, never edited locally (they are FIDE's, not the
+#: arbiter's), by kind of rating.
+K_FIELDS: Final = {"standard": "k_standard", "rapid": "k_rapid", "blitz": "k_blitz"}
 _TEXT_LENGTH: Final[dict[str, int]] = {
     f.name: f.max_length
     for f in m.RatingListPlayer._meta.concrete_fields
@@ -91,7 +96,7 @@ def _values(entry: RatingListEntry) -> dict[str, Any]:
     return values
 
 
-_COLUMNS: Final = ("fide_id", *LIST_FIELDS, "name_key")
+_COLUMNS: Final = ("fide_id", *LIST_FIELDS, *K_FIELDS.values(), "name_key")
 _NAME_LENGTH: Final = min(_TEXT_LENGTH["name"], _TEXT_LENGTH["name_key"])
 #: The lengths of the text columns after the name (federation to flag), in their order.
 _SHORT_LENGTHS: Final = tuple(_TEXT_LENGTH[name] for name in LIST_FIELDS[1:8])
@@ -106,7 +111,7 @@ PG_IMPORT_WORK_MEM: Final = "128MB"
 
 def _row(entry: RatingListEntry) -> tuple[Any, ...]:
     """The values of :data:`_COLUMNS` for a list entry (:func:`_values`, the common case of
-    values that fit their columns first)."""
+    values that fit their columns first, then the K factors)."""
     e = entry
     row = (
         e.fide_id,
@@ -124,7 +129,7 @@ def _row(entry: RatingListEntry) -> tuple[Any, ...]:
     )
     if len(e.name) > _NAME_LENGTH or any(map(int.__gt__, map(len, row[2:9]), _SHORT_LENGTHS)):
         row = (e.fide_id, *_values(e).values())
-    return (*row, registration.fold_name(row[1]))
+    return (*row, e.k_standard, e.k_rapid, e.k_blitz, registration.fold_name(row[1]))
 
 
 #: The columns of the search indexes: an update leaves them to :meth:`_Stage.merge`, which
@@ -475,8 +480,38 @@ def search(query: str, federation: str = "", limit: int = SEARCH_LIMIT) -> list[
 
 
 def entry(row: m.RatingListPlayer) -> RatingListEntry:
-    """The library's entry of a database row."""
-    return RatingListEntry(row.fide_id, **{name: getattr(row, name) for name in LIST_FIELDS})
+    """The library's entry of a database row (its K factors too)."""
+    names = (*LIST_FIELDS, *K_FIELDS.values())
+    return RatingListEntry(row.fide_id, **{name: getattr(row, name) for name in names})
+
+
+def published_k(fide_ids: Iterable[str | int], kind: str) -> dict[str, int]:
+    """The K factor the player database holds for each of ``fide_ids`` in the list ``kind``
+    (``"standard"``, ``"rapid"`` or ``"blitz"``; a
+    :class:`~chessarbiter.timecontrol.laws.Category` will do): the K FIDE's rating list
+    published for the player when it was last imported (FIDE Rating Regulations of 1 March
+    2024, B.02 7.1.2), by the FIDE ID written as digits (``"1503014"``), in one query. Blank
+    or non-numeric IDs, IDs not in the database and players without a K there are left out.
+
+    :raises ValueError: for a ``kind`` that is none of
+        :data:`chessarbiter.registration.RATING_KINDS`.
+    """
+    column = K_FIELDS.get(kind)
+    if column is None:
+        raise ValueError(f"rating kinds are {', '.join(registration.RATING_KINDS)}, not {kind!r}")
+    ids: set[int] = set()
+    for fide_id in fide_ids:
+        raw = str(fide_id).strip()
+        if raw.isascii() and raw.isdigit() and 0 < int(raw) < 10**10:
+            ids.add(int(raw))
+    if not ids:
+        return {}
+    found = (
+        m.RatingListPlayer.objects.filter(fide_id__in=sorted(ids), **{f"{column}__isnull": False})
+        .order_by()
+        .values_list("fide_id", column)
+    )
+    return {str(fide_id): k for fide_id, k in found}
 
 
 @transaction.atomic
