@@ -678,8 +678,13 @@ def best_norm(
     :raises UnknownPlayerError: if ``player`` is no pairing number of the event.
     """
     event = _event(tournament, after_round)
-    p = tournament.player(player)
-    title = NormTitle(title)
+    return _best(event, tournament.player(player), NormTitle(title), exemption)
+
+
+def _best(
+    event: _Event, p: Player, title: NormTitle, exemption: NormExemption | None
+) -> NormResult:
+    """:func:`best_norm` within an event whose shared facts are computed once."""
     games = _games(event, p)
     whole = _evaluate(event, p, title, games, exemption)
     if whole.achieved or len(games) <= MINIMUM_GAMES - 1:
@@ -747,8 +752,9 @@ def norms(
     :raises RoundNumberError: for a negative ``after_round``.
     """
     wanted = set(_TITLE_ORDER) if titles is None else {NormTitle(t) for t in titles}
+    event = _event(tournament, after_round)
     return [
-        best_norm(tournament, p.number, title, exemption=exemption, after_round=after_round)
+        _best(event, p, title, exemption)
         for p in tournament
         for title in titles_to_seek(p)
         if title in wanted
