@@ -168,6 +168,29 @@ def test_games_against_unrated_opponents_do_not_count_for_a_rated_player() -> No
     assert (unrated.k, unrated.rating_change, unrated.new_rating) == (None, None, None)
 
 
+def test_rb_7_2_1_an_unrated_player_with_a_standard_rating_is_rated_with_it() -> None:
+    """B.02 R&B 7.2.1 (1 March 2024): in a rapid or blitz event, a player unrated in that list
+    who has a standard rating is rated with it, for his own change and for his opponents';
+    not in a standard report, nor under the 2022 edition."""
+    t = _event([2000, 0, 1900, 1800], rounds=[[(1, 2, "1"), (3, 4, "1")]])
+    report = rating_report(t, kind=RAPID, standard_ratings={2: 1950})
+    first, second = report.players[0], report.players[1]
+    assert (second.rating, second.initial) == (1950, None)
+    assert [(g.opponent_rating, g.points) for g in first.games] == [(1950, Decimal(1))]
+    assert first.expected == Decimal("0.57")  # D = 50: .57
+    assert second.k is not None and second.rating_change == round_half_up(
+        second.k.value * (0 - Decimal("0.43"))
+    )
+    assert any("R&B 7.2.1" in note and note.endswith(": 2") for note in report.notes)
+    for kind, edition in ((STANDARD, E2025), (RAPID, E2022)):
+        other = rating_report(t, kind=kind, edition=edition, standard_ratings={2: 1950})
+        assert other.players[1].rating is None and other.players[0].games == ()
+    with pytest.raises(UnknownPlayerError):
+        rating_report(t, kind=RAPID, standard_ratings={9: 1950})
+    with pytest.raises(RatingError, match="positive whole number"):
+        rating_report(t, kind=RAPID, standard_ratings={2: 0})
+
+
 def test_the_score_is_the_game_outcome_not_the_event_points() -> None:
     """B.02 8.3.2 b: "For each game, the score is 1, 0.5 or 0", even in a 3-1-0 event."""
     t = _event([2000, 2000], rounds=[[(1, 2, "1")]])

@@ -578,9 +578,9 @@ def _rating(value: int | None) -> int | None:
 
 def _skip_reason(
     tournament: Tournament,
+    ratings: Mapping[PlayerId, int | None],
     round_number: int,
     number: PlayerId,
-    rated: bool,
     kind: Category,
     edition: RatingEdition,
 ) -> str | None:
@@ -603,14 +603,18 @@ def _skip_reason(
         )
     assert entry.opponent is not None
     opponent = tournament.player(entry.opponent)
-    opponent_rating = _rating(opponent.rating)
+    opponent_rating = ratings[opponent.number]
+    own = ratings[number]
     if opponent_rating is None:
-        rule = _article("8.3.1", kind, edition) if rated else _article("8.2.2", kind, edition)
+        rule = (
+            _article("8.3.1", kind, edition)
+            if own is not None
+            else _article("8.2.2", kind, edition)
+        )
         return (
             f"{where}: opponent {opponent.number} is unrated ({rule}: only games against rated "
             "players count; an opponent rated by this event stays unrated here, as 8.2.4 says)"
         )
-    own = _rating(tournament.player(number).rating)
     if own is not None and not_rated_by_600_point_rule(
         own, opponent_rating, kind=kind, edition=edition
     ):
@@ -631,6 +635,7 @@ def rating_report(
     new_players: Collection[PlayerId] = (),
     up_to_round: int | None = None,
     reached_2400: Collection[PlayerId] = (),
+    standard_ratings: Mapping[PlayerId, int] | None = None,
 ) -> RatingReport:
     """The rating report of ``tournament`` after ``up_to_round`` (default: every round played).
 
@@ -647,7 +652,11 @@ def rating_report(
     games; the change K × (score − expected) (8.3.2), rounded half away from zero (8.3.4).
     An unrated player: :func:`initial_rating`.
 
-    ``kind`` defaults to :func:`rating_kind`.
+    ``kind`` defaults to :func:`rating_kind`. ``standard_ratings`` (a rapid or blitz report
+    only) are the standard ratings of players unrated in the file's list: B.02 R&B 7.2.1 (1 March
+    2024): "If an unrated player has a standard rating at the beginning of a rapid or blitz
+    tournament, their standard rating is used for rating calculation. Such a player is
+    considered to be rated" — for their own change and for their opponents'.
 
     :raises RatingError: for a K outside 1 to 100, or ``up_to_round`` out of range.
     :raises UnknownPlayerError: for a pairing number in ``k_by_player``, ``new_players`` or
@@ -668,6 +677,7 @@ def rating_report(
         _check_k(value, f"player {number}")
     for number in (*new_players, *reached_2400):
         tournament.player(number)
+    ratings = _ratings_used(tournament, kind, edition, standard_ratings or {}, notes)
     played = tournament.rounds_played
     if up_to_round is None:
         rounds = played
@@ -682,6 +692,7 @@ def rating_report(
     players = tuple(
         _player_rating(
             tournament,
+            ratings,
             number,
             rounds,
             kind=kind,
@@ -706,8 +717,41 @@ def rating_report(
     return RatingReport(kind, edition, players, tuple(notes))
 
 
+def _ratings_used(
+    tournament: Tournament,
+    kind: Category,
+    edition: RatingEdition,
+    standard_ratings: Mapping[PlayerId, int],
+    notes: list[str],
+) -> dict[PlayerId, int | None]:
+    """Each player's rating for the report: the file's, or for a rapid or blitz report of the
+    2024 and 2025 editions a standard rating given for a player the file has unrated (B.02
+    R&B 7.2.1); a note names those players."""
+    ratings = {n: _rating(p.rating) for n, p in tournament.players.items()}
+    if not standard_ratings:
+        return ratings
+    for number, value in standard_ratings.items():
+        tournament.player(number)
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            raise RatingError(
+                f"player {number}: a standard rating is a positive whole number, not {value!r}"
+            )
+    if kind is Category.STANDARD or edition is RatingEdition.B02_2022:
+        return ratings
+    used = sorted(n for n, r in ratings.items() if r is None and n in standard_ratings)
+    for number in used:
+        ratings[number] = standard_ratings[number]
+    if used:
+        notes.append(
+            "rated with their standard rating, being unrated in the "
+            f"{kind.value} list (B.02 R&B 7.2.1): " + ", ".join(map(str, used))
+        )
+    return ratings
+
+
 def _player_rating(
     tournament: Tournament,
+    rating_of: Mapping[PlayerId, int | None],
     number: PlayerId,
     rounds: int,
     *,
@@ -720,18 +764,18 @@ def _player_rating(
     year: int | None,
 ) -> PlayerRating:
     player = tournament.player(number)
-    own = _rating(player.rating)
+    own = rating_of[number]
     counted: list[tuple[int, PlayerId, int, Decimal]] = []
     skipped: list[str] = []
     for r in range(1, rounds + 1):
-        reason = _skip_reason(tournament, r, number, own is not None, kind, edition)
+        reason = _skip_reason(tournament, rating_of, r, number, kind, edition)
         if reason is not None:
             skipped.append(reason)
             continue
         entry = player.entry(r)
         assert entry.opponent is not None and entry.result is not None
         points = game_points(entry.result)
-        opponent_rating = _rating(tournament.player(entry.opponent).rating)
+        opponent_rating = rating_of[entry.opponent]
         assert points is not None and opponent_rating is not None
         counted.append((r, entry.opponent, opponent_rating, points))
     score = sum((c[3] for c in counted), Decimal(0))
