@@ -34,6 +34,7 @@ from chessarbiter.ratings.norms import (
     norms,
     swiss_exemption,
     titles_to_seek,
+    within_reach,
 )
 from chessarbiter.ratings.performance import average_rating
 from chessarbiter.ratings.tables import dp
@@ -140,6 +141,23 @@ def test_gm_norm_worked_by_hand() -> None:
     json = r.as_json()
     assert json["pairing_number"] == 1 and json["title"] == "GM" and json["achieved"] is True
     assert json["needed"] == "6.5" and json["reasons"] == [] and json["score"] == "6.5"
+
+
+def test_within_reach_after_the_last_round_and_with_rounds_to_play() -> None:
+    """This package's "within reach" (not a FIDE term): after the last round, every
+    requirement met but B.01 1.4.8, missed by at most one point; with rounds to play, the norm
+    finder sees nothing in the way and winning them against the strongest players left gives
+    the norm."""
+    half_short = event(GM_FIELD, "11=1=1=0=")  # 6 of 9: Rp 2575, 6.5 needed
+    near = within_reach(half_short, norms(half_short, titles=[GM]))
+    assert [(r.number, r.title, r.needed) for r in near] == [(1, GM, Decimal("6.5"))]
+    far = event(GM_FIELD, "0=0=0=0=0")  # 2 of 9: the norm is 4.5 points away
+    assert within_reach(far, norms(far, titles=[GM])) == []
+    # after round 7 of 9 with 5 points: two wins against the event's best give the norm
+    early = event(GM_FIELD, GM_SCORE)
+    after7 = norms(early, titles=[GM], after_round=7)
+    assert not after7[0].achieved
+    assert [r.number for r in within_reach(early, after7, after_round=7)] == [1]
 
 
 def test_the_same_field_gives_the_lower_titles() -> None:

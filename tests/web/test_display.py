@@ -193,11 +193,12 @@ def test_the_arbiters_pages_of_a_real_open(client: Client, open_event: m.Event) 
 
     standings = _get(client, reverse("arbiter:standings", args=[pk]))
     heads = _headers(standings, "standings")
-    assert heads[:6] == ["Place", "No.", "Name", "Fed.", "Rating", "Pts"]
+    assert heads[:8] == ["Place", "No.", "Name", "Fed.", "Rating", "±", "Norms", "Pts"]
     rows = _cells(standings, "standings")
     assert len(rows) == 284
     line = next(r for r in rows if vasquez in r[2])
     assert line[2] == f"GM {vasquez}" and line[3] == "CHI" and line[4] == "2558"
+    assert line[5:7] == ["-1", ""]  # B.02 8.3: 10 × (6 − 6.08), rounded; no norm in 7 rounds
     assert _titles(standings) == {"GM", "IM", "FM", "WFM"}
 
     # the tie-break cells: the library's values, each through format_tiebreak
@@ -205,7 +206,7 @@ def test_the_arbiters_pages_of_a_real_open(client: Client, open_event: m.Event) 
     table = ranking(t, TIEBREAKS, complete_rounds(t), edition=open_event.tiebreak_edition)
     names = list(table[0].tiebreaks)
     expected = {s.pairing_number: [format_tiebreak(s.tiebreaks[n]) for n in names] for s in table}
-    assert {int(r[1]): r[6:] for r in rows} == expected
+    assert {int(r[1]): r[8:] for r in rows} == expected
     assert any("." in v for v in expected[1] + expected[2]), "AOB gives hundredths"
     # and the exports write them the same
     csv_rows = list(csv.reader(io.StringIO(standings_csv(table))))

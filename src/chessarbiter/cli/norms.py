@@ -11,7 +11,6 @@ import click
 
 from chessarbiter import limits, trf
 from chessarbiter.formatting import plain_number
-from chessarbiter.model.tournament import Tournament
 from chessarbiter.ratings.norms import (
     NormCertificate,
     NormExemption,
@@ -22,6 +21,7 @@ from chessarbiter.ratings.norms import (
     norm_outlook,
     norms,
     titles_to_seek,
+    within_reach,
 )
 
 _TITLES = [t.value for t in NormTitle]
@@ -125,7 +125,7 @@ def norms_command(
         _echo(None, lines or ["No player seeks a title by norms."], False)
         return
     achieved = [r for r in results if r.achieved]
-    near = within_reach(tournament, results, after_round)
+    near = within_reach(tournament, results, after_round=after_round, exemption=exempt)
     lines = ["Norms achieved:"]
     lines.extend(line for r in achieved for line in result_text(r))
     if not achieved:
@@ -135,40 +135,6 @@ def norms_command(
     if not near:
         lines.append("  none")
     _echo(None, lines, False)
-
-
-def within_reach(
-    tournament: Tournament, results: list[NormResult], after_round: int | None
-) -> list[NormResult]:
-    """The norms not achieved but within reach. In a finished event (or when the number of
-    rounds is not known): every requirement met but the score (B.01 1.4.8), missed by at most
-    one point. With rounds to play: the norm finder sees no obstacle, and the most points
-    of the remaining rounds give the norm against opponents averaging no more than the
-    event's strongest other players (as many as rounds remain)."""
-    total = tournament.total_rounds
-    last = tournament.recorded_rounds if after_round is None else after_round
-    near: list[NormResult] = []
-    for r in results:
-        if r.achieved:
-            continue
-        if total is None or last >= total:
-            if (
-                r.needed is not None
-                and all(reason.startswith("B.01 1.4.8") for reason in r.reasons)
-                and r.needed - r.score <= 1
-            ):
-                near.append(r)
-            continue
-        outlook = norm_outlook(tournament, r.number, r.title, after_round=after_round)
-        if outlook.reasons:
-            continue
-        strongest = sorted(
-            (p.rating or 0 for p in tournament if p.number != r.number), reverse=True
-        )[: outlook.remaining]
-        best = outlook.targets[-1][1] if outlook.targets else None
-        if strongest and best is not None and best * len(strongest) <= sum(strongest):
-            near.append(r)
-    return near
 
 
 def result_text(r: NormResult) -> list[str]:

@@ -827,6 +827,18 @@ def norm_outlook(
     :raises UnknownPlayerError: if ``player`` is no pairing number of the event.
     """
     event = _event(tournament, after_round)
+    return _outlook(event, tournament.player(player), NormTitle(title), total_rounds, exemption)
+
+
+def _outlook(
+    event: _Event,
+    p: Player,
+    title: NormTitle,
+    total_rounds: int | None,
+    exemption: NormExemption | None,
+) -> NormOutlook:
+    """:func:`norm_outlook` within an event whose shared facts are computed once."""
+    tournament = event.tournament
     rounds = total_rounds if total_rounds is not None else tournament.total_rounds
     if rounds is None:
         raise ChessArbiterError("the event's number of rounds is not known: give the total rounds")
@@ -834,9 +846,7 @@ def norm_outlook(
         raise ChessArbiterError(
             f"the event has {rounds} rounds, fewer than the {event.last_round} recorded"
         )
-    title = NormTitle(title)
     rule = NORM_RULES[title]
-    p = tournament.player(player)
     games = _games(event, p)
     remaining = rounds - event.last_round
     n = len(games) + remaining
@@ -886,6 +896,48 @@ def norm_outlook(
         federations_needed,
         tuple(reasons),
     )
+
+
+def within_reach(
+    tournament: Tournament,
+    results: Sequence[NormResult],
+    *,
+    after_round: int | None = None,
+    exemption: NormExemption | None = None,
+) -> list[NormResult]:
+    """The norms of ``results`` (:func:`norms` of the same event and round) not achieved but
+    within reach, as the arbiter's lists show them; not a FIDE term, this package's reading:
+
+    * in a finished event, or one whose number of rounds is not known: every requirement is
+      met but the performance (B.01 1.4.8), missed by at most one point of score;
+    * with rounds to play: the norm finder (:func:`norm_outlook`) sees no obstacle, and
+      winning every remaining game gives the norm against opponents averaging no more than
+      the event's strongest other players (as many of them as rounds remain).
+    """
+    total = tournament.total_rounds
+    event = _event(tournament, after_round)
+    near: list[NormResult] = []
+    for r in results:
+        if r.achieved:
+            continue
+        if total is None or event.last_round >= total:
+            if (
+                r.needed is not None
+                and all(reason.startswith("B.01 1.4.8") for reason in r.reasons)
+                and r.needed - r.score <= 1
+            ):
+                near.append(r)
+            continue
+        outlook = _outlook(event, tournament.player(r.number), r.title, None, exemption)
+        if outlook.reasons:
+            continue
+        strongest = sorted(
+            (p.rating or 0 for p in tournament if p.number != r.number), reverse=True
+        )[: outlook.remaining]
+        best = outlook.targets[-1][1] if outlook.targets else None
+        if strongest and best is not None and best * len(strongest) <= sum(strongest):
+            near.append(r)
+    return near
 
 
 def _lowest_average(

@@ -26,6 +26,7 @@ from chessarbiter.team_ranking import TEAM_ATTRIBUTES
 
 from ..events import lists, services
 from ..events import models as m
+from ..events import ratings as event_ratings
 from ..events.access import Level, event_for
 from .context import page_context
 from .forms import date_input
@@ -147,7 +148,8 @@ def standings_after(request: HttpRequest, event_id: int, number: int) -> HttpRes
     ctx = page_context(request, ev, completed=lists.completed_rounds(ev), chosen=number)
     try:
         names, rows, rounds = lists.standings_after(ev, number)
-        ctx.update(tiebreak_names=names, rows=rows, after_round=rounds)
+        columns = event_ratings.standings_columns(ev, rows, rounds)
+        ctx.update(tiebreak_names=names, after_round=rounds, **columns)
     except ChessArbiterError as e:
         ctx["error"] = str(e)
     return render(request, "arbiter/lists_standings.html", ctx)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import exports, lists, ratings, registrations, sections, views
+from . import exports, lists, norms, ratings, registrations, sections, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -98,6 +98,13 @@ urlpatterns = [
     path("events/<int:event_id>/lists/teams/", lists.teams, name="team_ranking"),
     path("events/<int:event_id>/prizes/", lists.prizes, name="prizes"),
     path("events/<int:event_id>/prizes/table/", lists.prize_table, name="prize_table"),
+    path("events/<int:event_id>/ratings/", norms.rating_changes, name="rating_changes"),
+    path("events/<int:event_id>/norms/", norms.norms, name="norms"),
+    path(
+        "events/<int:event_id>/norms/<int:number>/<str:title>/certificate/",
+        norms.norm_certificate,
+        name="norm_certificate",
+    ),
     path("events/<int:event_id>/export.trf", views.export, name="export"),
     path("events/<int:event_id>/exports/all.zip", exports.all_lists, name="export_all"),
     path(

@@ -25,6 +25,7 @@ from chessarbiter.formatting import format_points
 from chessarbiter.pairing.swiss.ranking import numbering_problem
 
 from ..events import models as m
+from ..events import ratings as event_ratings
 from ..events import services, store, tables
 from ..events.access import CREATE_EVENTS, Level, event_for, visible_events
 from . import forms
@@ -878,11 +879,20 @@ def result(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
 @_shows_problems
 @_played_in_rounds(Level.VIEWER)
 def standings(request: HttpRequest, ev: m.Event) -> HttpResponse:
+    """The standings after the last complete round; for an individual event with rated
+    players, each player's rating change and the norms he achieved
+    (:func:`~chessarbiter.web.events.ratings.standings_columns`)."""
     names, rows, rounds = tables.standings_rows(ev)
     return render(
         request,
         "arbiter/standings.html",
-        page_context(request, ev, tiebreak_names=names, rows=rows, after_round=rounds),
+        page_context(
+            request,
+            ev,
+            tiebreak_names=names,
+            after_round=rounds,
+            **event_ratings.standings_columns(ev, rows, rounds),
+        ),
     )
 
 
@@ -952,7 +962,8 @@ def print_view(request: HttpRequest, ev: m.Event, what: str, number: int = 0) ->
             ctx["entries"] = sorted(entries, key=lambda e: e[0].casefold())
     elif what == "standings":
         names, rows, rounds = tables.standings_rows(ev)
-        ctx.update(tiebreak_names=names, rows=rows, after_round=rounds)
+        columns = event_ratings.standings_columns(ev, rows, rounds)
+        ctx.update(tiebreak_names=names, after_round=rounds, **columns)
     elif what == "crosstable":
         rows, rounds = tables.crosstable(ev)
         ctx.update(rows=rows, round_numbers=range(1, rounds + 1), grid=tables.grid(ev))
