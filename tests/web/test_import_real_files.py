@@ -223,3 +223,26 @@ def test_issue13_item7_team_files_import_as_team_events(client: Client, chief: U
         assert r.status_code == 200 and "India" in r.content.decode()
         for page in ("standings", "crosstable"):
             assert client.get(reverse(f"arbiter:{page}", args=[ev.pk])).status_code == 200
+
+
+def test_an_imported_file_keeps_its_dates_and_the_rating_report_its_juniors(
+    client: Client, chief: User
+) -> None:
+    """TRF ``042``/``052`` written day first ("28. 07. 2005") become the event's dates, so the
+    web's rating report is the command line's for the same file: B.02 8.3.3's junior K counts
+    from the event's year (player 25, born 1987, under 2300: K 40 in 2005)."""
+    from chessarbiter.ratings.change import rating_report
+    from chessarbiter.web.events import ratings, store
+
+    from .conftest import import_real_open
+
+    ev = import_real_open(client, chief)
+    assert (str(ev.start_date), str(ev.end_date)) == ("2005-07-28", "2005-07-31")
+    web = ratings.ratings(ev).report
+    from_file = rating_report(trf.load(REAL / "sharly-chess/trf/example_trf16.trf"))
+    assert [(p.number, p.k, p.rating_change) for p in web.players] == [
+        (p.number, p.k, p.rating_change) for p in from_file.players
+    ]
+    junior = next(p for p in web.players if p.number == 25)
+    assert junior.k is not None and junior.k.value == 40 and junior.rating_change == 85
+    assert store.tournament(ev).start_date == "2005/07/28"

@@ -12,6 +12,7 @@ from chessarbiter import event_settings, limits, registration, trf
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model import Colour, Tournament
 from chessarbiter.model.teams import MatchKind, MatchScoring, TeamEvent
+from chessarbiter.trf.dates import header_date
 from chessarbiter.trf.teams import event_from_tournament
 
 from .. import models as m
@@ -115,7 +116,9 @@ def _file_settings(
     """The event's settings from the file's header records, each cut to its field and every
     tie-break list checked by its parser: TRF-2026 ``202``/``212`` give the ranking's
     tie-breaks, the players' in an individual event and the teams' in a team event (read so by
-    :mod:`chessarbiter.trf`, into ``Tournament.tiebreaks`` and ``Tournament.team_tiebreaks``)."""
+    :mod:`chessarbiter.trf`, into ``Tournament.tiebreaks`` and ``Tournament.team_tiebreaks``);
+    ``042``/``052`` the dates when they can be read (:func:`chessarbiter.trf.dates.header_date`):
+    the junior K of the rating report and the age categories count from them."""
     records = "/".join(t.tiebreak_records) or "202"
     ps = t.point_system
     settings: dict[str, Any] = {
@@ -130,6 +133,14 @@ def _file_settings(
         "loss_points": ps.loss,
         "bye_points": ps.pairing_allocated_bye,
     }
+    start, end = header_date(t.start_date), header_date(t.end_date)
+    if end is not None and start is not None and end < start:
+        notes.append(
+            _("%(f)s: the end date %(end)s (record 052) is before the start; left out.")
+            % {"f": filename, "end": t.end_date.strip()}
+        )
+        end = None
+    settings.update({k: v for k, v in (("start_date", start), ("end_date", end)) if v})
     if t.initial_colour is not None and t.initial_colour.value in ("w", "b"):
         settings["initial_colour"] = "white" if t.initial_colour.value == "w" else "black"
     individual = ",".join(t.tiebreaks)
