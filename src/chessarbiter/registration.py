@@ -176,6 +176,17 @@ class PlayerList(list[PlayerRecord]):
         self.warnings: list[Problem] = list(warnings)
 
 
+def _of_kind(kind: str, standard: int | None, rapid: int | None, blitz: int | None) -> int | None:
+    """The value of the list ``kind`` (one of :data:`RATING_KINDS`) among the three.
+
+    :raises ValueError: for a ``kind`` that is none of :data:`RATING_KINDS`.
+    """
+    values = {"standard": standard, "rapid": rapid, "blitz": blitz}
+    if kind not in values:
+        raise ValueError(f"rating_kind must be one of {', '.join(RATING_KINDS)}, not {kind!r}")
+    return values[kind]
+
+
 @dataclass(frozen=True, slots=True)
 class RatingListEntry:
     """One player of a FIDE rating list with everything the list says of him: what a player
@@ -221,13 +232,7 @@ class RatingListEntry:
 
         :raises ValueError: for a ``kind`` that is none of :data:`RATING_KINDS`.
         """
-        if kind == "standard":
-            return self.standard
-        if kind == "rapid":
-            return self.rapid
-        if kind == "blitz":
-            return self.blitz
-        raise ValueError(f"rating_kind must be one of {', '.join(RATING_KINDS)}, not {kind!r}")
+        return _of_kind(kind, self.standard, self.rapid, self.blitz)
 
     def k(self, kind: str) -> int | None:
         """The K factor the list publishes for the list ``kind`` (one of
@@ -235,13 +240,7 @@ class RatingListEntry:
 
         :raises ValueError: for a ``kind`` that is none of :data:`RATING_KINDS`.
         """
-        if kind == "standard":
-            return self.k_standard
-        if kind == "rapid":
-            return self.k_rapid
-        if kind == "blitz":
-            return self.k_blitz
-        raise ValueError(f"rating_kind must be one of {', '.join(RATING_KINDS)}, not {kind!r}")
+        return _of_kind(kind, self.k_standard, self.k_rapid, self.k_blitz)
 
     def to_record(self, kind: str) -> PlayerRecord:
         """The :class:`PlayerRecord` of an event played with the ``kind`` rating: the title is

@@ -11,7 +11,9 @@ choose the inputs and read the answers back."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
@@ -63,20 +65,29 @@ def applies(event: m.Event) -> bool:
     return event.system in INDIVIDUAL_SYSTEMS
 
 
-def default_kind(event: m.Event, tournament: Tournament | None = None) -> Category:
+def default_kind(event: m.Event) -> Category:
     """The kind of rating the event is rated for, by its time control
     (:func:`chessarbiter.ratings.change.rating_kind`)."""
-    t = tournament if tournament is not None else store.tournament(event)
-    return rating_kind(t)[0]
+    return rating_kind(store.header(event))[0]
 
 
-def list_k(tournament: Tournament, kind: Category) -> dict[int, int]:
-    """The K FIDE's rating list publishes for ``kind`` of each rated player of ``tournament``
-    the player database knows, by pairing number."""
+#: A player's pairing number, FIDE ID and rating, as :func:`_identities` reads them.
+Identity = tuple[int, str, int | None]
+
+
+def _identities(event: m.Event) -> list[Identity]:
+    """Each player's pairing number, FIDE ID and rating, in one query (what the look-ups in
+    the player database need, without building the tournament)."""
+    return list(event.players.values_list("number", "fide_id", "rating"))
+
+
+def list_k(players: list[Identity], kind: Category) -> dict[int, int]:
+    """The K FIDE's rating list publishes for ``kind`` of each rated player of ``players``
+    (:func:`_identities`) the player database knows, by pairing number."""
     rated = {
-        str(int(p.fide_id.strip())): p.number
-        for p in tournament
-        if p.rating and p.fide_id.strip().isascii() and p.fide_id.strip().isdigit()
+        str(int(fide_id.strip())): number
+        for number, fide_id, rating in players
+        if rating and fide_id.strip().isascii() and fide_id.strip().isdigit()
     }
     if not rated:
         return {}
@@ -84,16 +95,16 @@ def list_k(tournament: Tournament, kind: Category) -> dict[int, int]:
     return {rated[fide_id]: k for fide_id, k in published.items() if fide_id in rated}
 
 
-def list_standard_ratings(tournament: Tournament) -> dict[int, int]:
-    """The standard rating the player database holds for each player of ``tournament`` who
-    is unrated in it, by pairing number: for a rapid or blitz report, where the library
-    rates such a player with it (B.02 Rapid and Blitz 7.2.1 of 1 March 2024,
-    :func:`chessarbiter.ratings.change.rating_report`)."""
+def list_standard_ratings(players: list[Identity]) -> dict[int, int]:
+    """The standard rating the player database holds for each of ``players``
+    (:func:`_identities`) unrated in the event, by pairing number: for a rapid or blitz
+    report, where the library rates such a player with it (B.02 Rapid and Blitz 7.2.1 of
+    1 March 2024, :func:`chessarbiter.ratings.change.rating_report`)."""
     unrated: dict[int, int] = {}
-    for p in tournament:
-        fide_id = p.fide_id.strip()
-        if not p.rating and fide_id.isascii() and fide_id.isdigit() and 0 < int(fide_id) < 10**10:
-            unrated[int(fide_id)] = p.number
+    for number, text, rating in players:
+        fide_id = text.strip()
+        if not rating and fide_id.isascii() and fide_id.isdigit() and 0 < int(fide_id) < 10**10:
+            unrated[int(fide_id)] = number
     if not unrated:
         return {}
     found = (
@@ -102,6 +113,12 @@ def list_standard_ratings(tournament: Tournament) -> dict[int, int]:
         .values_list("fide_id", "standard")
     )
     return {unrated[fide_id]: standard for fide_id, standard in found if standard}
+
+
+def _loader(event: m.Event) -> Callable[[], Tournament]:
+    """The event as :func:`.store.tournament` builds it, read at the first call only: the
+    pages below read it only when a result is not cached."""
+    return functools.cache(lambda: store.tournament(event))
 
 
 def _fingerprint(values: dict[int, int]) -> str:
@@ -132,7 +149,7 @@ def ratings(
     edition: RatingEdition | None = None,
     k: int | None = None,
     after_round: int | None = None,
-    tournament: Tournament | None = None,
+    load: Callable[[], Tournament] | None = None,
 ) -> RatingsView:
     """The event's rating report (:func:`chessarbiter.ratings.change.rating_report`) for
     ``kind`` (default: the library's choice by the time control, its note in the report) in
@@ -141,16 +158,17 @@ def ratings(
     player's K from FIDE's list (:func:`list_k`) unless ``k`` forces one, the regulations'
     rule for a player the player database does not know; for a rapid or blitz report, the
     standard rating of each player unrated in the event, from the player database
-    (:func:`list_standard_ratings`). ``tournament``: the event as :func:`.store.tournament`
-    built it, if the caller has it.
+    (:func:`list_standard_ratings`). ``load`` gives the event as :func:`.store.tournament`
+    builds it, called only when the report is not cached or the round must be found.
 
     :raises ChessArbiterError: the library's refusal (a round out of range, a bad K...).
     """
-    t = tournament if tournament is not None else store.tournament(event)
-    rounds = complete_rounds(t) if after_round is None else after_round
-    rated_for = kind or default_kind(event, t)
-    listed = {} if k is not None else list_k(t, rated_for)
-    standard = {} if rated_for is Category.STANDARD else list_standard_ratings(t)
+    load = load or _loader(event)
+    rounds = complete_rounds(load()) if after_round is None else after_round
+    rated_for = kind or default_kind(event)
+    players = _identities(event)
+    listed = {} if k is not None else list_k(players, rated_for)
+    standard = {} if rated_for is Category.STANDARD else list_standard_ratings(players)
     chosen = edition or DEFAULT_EDITION
     key = (
         f"ratings:{kind.value if kind else ''}:{chosen.value}:{k or ''}:{rounds}:"
@@ -159,7 +177,7 @@ def ratings(
 
     def compute() -> RatingsView:
         report = rating_report(
-            t,
+            load(),
             kind=kind,
             edition=chosen,
             k=k,
@@ -189,17 +207,17 @@ def norm_results(
     *,
     exemption: NormExemption | None = None,
     after_round: int | None = None,
-    tournament: Tournament | None = None,
+    load: Callable[[], Tournament] | None = None,
 ) -> tuple[int, list[NormResult]]:
     """The round counted (``after_round``, default the last complete round) and every
     player's result for every title he may seek after it
     (:func:`chessarbiter.ratings.norms.norms`, B.01 1.4), under ``exemption`` (B.01 1.4.3
-    a-c)."""
-    t = tournament if tournament is not None else store.tournament(event)
-    rounds = complete_rounds(t) if after_round is None else after_round
+    a-c). ``load``: as :func:`ratings`'s."""
+    load = load or _loader(event)
+    rounds = complete_rounds(load()) if after_round is None else after_round
 
     def compute() -> list[NormResult]:
-        return norms(t, exemption=exemption, after_round=rounds)
+        return norms(load(), exemption=exemption, after_round=rounds)
 
     key = f"norms:{exemption.value if exemption else ''}:{rounds}"
     result: list[NormResult] = cached(event, key, compute)
@@ -211,11 +229,11 @@ def norm_lists(
 ) -> tuple[int, list[NormResult], list[NormResult]]:
     """The round counted (the last complete one), the norms achieved after it and those within
     reach (:func:`chessarbiter.ratings.norms.within_reach`), under ``exemption``."""
-    t = store.tournament(event)
-    rounds, results = norm_results(event, exemption=exemption, tournament=t)
+    load = _loader(event)
+    rounds, results = norm_results(event, exemption=exemption, load=load)
 
     def compute() -> list[NormResult]:
-        return within_reach(t, results, after_round=rounds, exemption=exemption)
+        return within_reach(load(), results, after_round=rounds, exemption=exemption)
 
     key = f"near:{exemption.value if exemption else ''}:{rounds}"
     near: list[NormResult] = cached(event, key, compute)
@@ -290,14 +308,12 @@ def standings_extras(event: m.Event, after_round: int) -> dict[int, StandingsExt
     norms achieved of every player after ``after_round``, by pairing number; None when the
     event has no such columns (not an individual event played in rounds, or no player
     rated)."""
-    if not applies(event):
+    if not applies(event) or not event.players.filter(rating__gt=0).exists():
         return None
-    t = store.tournament(event)
-    if not any(p.rating for p in t):
-        return None
-    report = ratings(event, after_round=after_round, tournament=t).report
+    load = _loader(event)
+    report = ratings(event, after_round=after_round, load=load).report
     achieved: dict[int, list[str]] = {}
-    for r in norm_results(event, after_round=after_round, tournament=t)[1]:
+    for r in norm_results(event, after_round=after_round, load=load)[1]:
         if r.achieved:
             achieved.setdefault(r.number, []).append(r.title.value)
     extras: dict[int, StandingsExtra] = {}

@@ -125,19 +125,11 @@ class Loaded:
         )
 
 
-def load(event: m.Event) -> Loaded:
-    """Read the event's rows and build the tournament (see :func:`tournament`)."""
-    players = {p.number: p for p in event.players.all()}
-    by_id = {p.id: p.number for p in players.values()}
-    rounds = list(event.round_set.all())
-    boards: dict[int, list[m.Board]] = {r.number: [] for r in rounds}
-    round_numbers = {r.id: r.number for r in rounds}
-    for b in m.Board.objects.filter(round__event=event).order_by("round__number", "number"):
-        boards[round_numbers[b.round_id]].append(b)
-    requests = list(m.ByeRequest.objects.filter(player__event=event))
-    forbidden = list(event.forbidden_pairs.all())
-
-    t = Tournament(
+def header(event: m.Event) -> Tournament:
+    """The library's model of the event without its players and rounds: name, place, dates,
+    chief arbiter, time control, rounds, colours, point system, tie-breaks (what needs no
+    read beyond the event's row)."""
+    return Tournament(
         name=event.name,
         city=event.city,
         federation=event.federation,
@@ -150,6 +142,21 @@ def load(event: m.Event) -> Loaded:
         point_system=point_system(event),
         tiebreaks=_tiebreak_names(event),
     )
+
+
+def load(event: m.Event) -> Loaded:
+    """Read the event's rows and build the tournament (see :func:`tournament`)."""
+    players = {p.number: p for p in event.players.all()}
+    by_id = {p.id: p.number for p in players.values()}
+    rounds = list(event.round_set.all())
+    boards: dict[int, list[m.Board]] = {r.number: [] for r in rounds}
+    round_numbers = {r.id: r.number for r in rounds}
+    for b in m.Board.objects.filter(round__event=event).order_by("round__number", "number"):
+        boards[round_numbers[b.round_id]].append(b)
+    requests = list(m.ByeRequest.objects.filter(player__event=event))
+    forbidden = list(event.forbidden_pairs.all())
+
+    t = header(event)
     if event.system == m.Event.System.SWISS and event.acceleration == "baku":
         t.system = "FIDE_DUTCH_2026_BAKU" if event.edition == "2026" else "FIDE_DUTCH_BAKU"
     for number in sorted(players):
