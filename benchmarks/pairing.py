@@ -1,6 +1,7 @@
 """Benchmark: pairing one round with the FIDE (Dutch) engine.
 
     .venv/bin/python benchmarks/pairing.py [--sizes 100,300,1000,3000] [--stress]
+                                           [--first-round 1000,2000,5000,10000]
                                            [--edition 2026] [--timeout 600]
 
 For each size, a realistic event is made with our own random generator (seeded, 9 rounds,
@@ -8,7 +9,8 @@ For each size, a realistic event is made with our own random generator (seeded, 
 and cached under ``benchmarks/cache/``; then round 9 is paired (by the rules of ``--edition``) in
 a fresh process, and its CPU seconds and peak memory (max RSS) are reported. ``--stress``
 adds the synthetic files of ``../shared/corpus/stress`` (much harder than real events for
-every engine).
+every engine). ``--first-round`` adds the first round of an open of each given size (one
+score group of everyone on 0 points, ratings 1000-2800, seeded), built in memory.
 """
 
 from __future__ import annotations
@@ -35,11 +37,22 @@ LowestRating=1000
 """
 
 MEASURE = r"""
-import json, sys, time
+import json, random, sys, time
 from chessarbiter import trf
+from chessarbiter.model import Player
 from chessarbiter.pairing.dutch.engine import pair_round
 from chessarbiter.editions import DutchEdition
-t = trf.load(sys.argv[1])
+if sys.argv[1].startswith("first-round:"):
+    # an open before its first round: n players, no rounds (built in memory: a TRF's 001
+    # records have room for 9,999 players only)
+    n = int(sys.argv[1].split(":")[1])
+    rng = random.Random(n)
+    ratings = sorted((rng.randint(1000, 2800) for _ in range(n)), reverse=True)
+    one = "001    1      " + "Player1".ljust(34) + "2000" + 29 * " " + "0.0"
+    t = trf.loads("012 First round\nXXR 9\nXXC white1\n" + one + "\n")
+    t.players = {i: Player(number=i, name=f"Player{i}", rating=r) for i, r in enumerate(ratings, 1)}
+else:
+    t = trf.load(sys.argv[1])
 start = time.process_time()
 pairing = pair_round(t, DutchEdition(sys.argv[2]))
 cpu = time.process_time() - start
@@ -68,7 +81,7 @@ def event_before_last_round(n: int, edition: str) -> Path:
     return path
 
 
-def measure(path: Path, edition: str, timeout: float) -> dict[str, float] | None:
+def measure(path: Path | str, edition: str, timeout: float) -> dict[str, float] | None:
     try:
         done = subprocess.run(
             [sys.executable, "-c", MEASURE, str(path), edition],
@@ -87,10 +100,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100,300")
     parser.add_argument("--stress", action="store_true")
+    parser.add_argument("--first-round", default="", help="sizes of first rounds, e.g. 1000,5000")
     parser.add_argument("--edition", default="2026")
     parser.add_argument("--timeout", type=float, default=600.0)
     args = parser.parse_args()
-    cases: list[tuple[str, Path]] = []
+    cases: list[tuple[str, Path | str]] = []
+    for n in (int(s) for s in args.first_round.split(",") if s):
+        cases.append((f"first round, {n} players", f"first-round:{n}"))
     for n in (int(s) for s in args.sizes.split(",") if s):
         # the events are made once, with the 2026 rules; --edition picks the rules of round 9
         cases.append((f"generated, {n} players, round 9", event_before_last_round(n, "2026")))

@@ -19,7 +19,7 @@ import sys
 
 import click
 
-from chessarbiter import __version__
+from chessarbiter.cli.doctor import print_version
 from chessarbiter.cli.exits import EXIT_FAILURE, EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
 from chessarbiter.errors import ChessArbiterError
 
@@ -34,7 +34,14 @@ Exit codes:
 
 
 @click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="chessarbiter")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=print_version,
+    help="Show the version and the matching kernel in use, and exit.",
+)
 def cli() -> None:
     """chessarbiter — the arbiter's workbench: TRF files, pairings, standings."""
 
@@ -43,6 +50,7 @@ def register_commands() -> None:
     from chessarbiter.cli import (
         clock,
         demo,
+        doctor,
         knockout,
         lists,
         norms,
@@ -67,6 +75,7 @@ def register_commands() -> None:
         prizes,
         pair,
         demo,
+        doctor,
         knockout,
         teams,
         clock,

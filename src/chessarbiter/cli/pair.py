@@ -24,7 +24,8 @@ from chessarbiter.editions import DutchEdition
 from chessarbiter.model import PlayerId, Result, Tournament
 from chessarbiter.pairing.apply import apply_pairing
 from chessarbiter.pairing.dutch.checker import tournament_before_round
-from chessarbiter.pairing.dutch.engine import explain_round, no_pairing_reason, pair_round
+from chessarbiter.pairing.dutch.engine import no_pairing_reason, pair_round
+from chessarbiter.pairing.dutch.why import explain as explain_pairing
 from chessarbiter.pairing.readiness import check_ready_to_pair
 from chessarbiter.pairing.round_pairing import NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.colours import ColourRule
@@ -137,7 +138,15 @@ def pairing_as_text(
     "--explain",
     is_flag=True,
     help="Before the boards, explain the pairing bracket by bracket: the players, the pairs, "
-    "and for each better-ranked opponent not given, the criterion that ruled it out.",
+    "and for each better-ranked opponent not given, the criterion that ruled it out (the "
+    "round is solved again for each: a big round takes a while; --why is quicker).",
+)
+@click.option(
+    "--why",
+    "why_players",
+    metavar="X[,Y]",
+    help="Before the boards, why player X got his opponent and not each better-ranked one "
+    "(with Y: why X and Y were not paired together). Pairing numbers.",
 )
 @click.option(
     "--colour-rules",
@@ -156,6 +165,7 @@ def pair_command(
     round_out: str | None,
     round_number: int | None,
     explain: bool,
+    why_players: str | None,
     colour_rules: str,
 ) -> None:
     """Pair the next round of the Swiss tournament in FILE (a TRF) by the FIDE (Dutch) system.
@@ -173,9 +183,16 @@ def pair_command(
         tournament = tournament_before_round(tournament, round_number)
     check_ready_to_pair(tournament, tournament.rounds_played + 1)
     rule = ColourRule(colour_rules)
+    focus = parse_why(why_players) if why_players is not None else None
     try:
-        if explain:
-            pairing, lines = explain_round(tournament, chosen, colour_rule=rule)
+        if explain or focus is not None:
+            explanation = explain_pairing(
+                tournament, chosen, every_reason=explain, focus=focus, colour_rule=rule
+            )
+            pairing = explanation.pairing
+            lines = explanation.lines() if explain else []
+            if focus is not None:
+                lines += ([""] if lines else []) + explanation.why(*focus).lines()
             for line in lines:
                 click.echo(line)
             click.echo()
@@ -192,6 +209,30 @@ def pair_command(
     if round_out is not None:
         apply_pairing(tournament, pairing)
         trf_io.dump(tournament, round_out, doc.dialect)
+
+
+def parse_why(value: str) -> tuple[int, int | None]:
+    """``--why X`` or ``--why X,Y``: one or two pairing numbers (1 to the players' limit).
+
+    >>> parse_why("12"), parse_why(" 3 , 7 ")
+    ((12, None), (3, 7))
+
+    :raises click.BadParameter: for anything else.
+    """
+    parts = [part.strip() for part in value.split(",")]
+    if not 1 <= len(parts) <= 2 or not all(part.isdecimal() and len(part) <= 6 for part in parts):
+        raise click.BadParameter(
+            f"{value[:40]!r}: give one pairing number, or two separated by a comma (e.g. 12,7)",
+            param_hint="--why",
+        )
+    numbers = [int(part) for part in parts]
+    for number in numbers:
+        if not 1 <= number <= limits.MAX_PLAYERS:
+            raise click.BadParameter(
+                f"{number}: a pairing number is from 1 to {limits.MAX_PLAYERS}",
+                param_hint="--why",
+            )
+    return numbers[0], numbers[1] if len(numbers) == 2 else None
 
 
 def register(cli: click.Group) -> None:

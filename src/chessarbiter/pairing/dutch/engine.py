@@ -12,9 +12,11 @@ bracket is settled, the pairing of each bracket is always completable ([C4]: the
 criterion applied to every bracket, the novelty of the 2026 text).
 
 For speed (none of it changes a decision, each of which depends only on optimal values):
-the first solve starts warm from a greedy matching (:meth:`_DutchPairer._set_outside_weights`),
+the first solve starts warm from a greedy matching (:meth:`DutchPairer._set_outside_weights`),
 each settled pair is frozen out of the matching kernel's scans, and the bracket's weights use
-score fields for the bracket's own scores only (:class:`~.weights.WeightContext`).
+score fields for the bracket's own scores only (:class:`~.weights.WeightContext`). A round whose
+players are all alike (the first round of an open) needs no matching at all
+(:func:`first_candidate`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from chessarbiter.errors import PairingError
 from chessarbiter.model import Colour, Tournament
 from chessarbiter.pairing.dutch.colours import choose_colour
 from chessarbiter.pairing.dutch.engine2017 import compute_pairs_2017
-from chessarbiter.pairing.dutch.explain import Tee, Tracer, render
+from chessarbiter.pairing.dutch.explain import Tracer
 from chessarbiter.pairing.dutch.weights import WeightContext
 from chessarbiter.pairing.matching import Matcher, MatcherFactory, default_computer
 from chessarbiter.pairing.round_pairing import Board, NoValidPairingError, RoundPairing
@@ -82,28 +84,18 @@ def explain_round(
     matcher: MatcherFactory | None = None,
     colour_rule: ColourRule = ColourRule.CURRENT,
 ) -> tuple[RoundPairing, list[str]]:
-    """Pair the next round and explain it (see :mod:`chessarbiter.pairing.dutch.explain`).
+    """Pair the next round and explain it with every reason, as text (the command line's
+    ``--explain``): :func:`chessarbiter.pairing.dutch.why.explain` with ``every_reason``.
 
     The explanation asks what-if questions of a second matcher, so it costs more than
     :func:`pair_round`; the pairing is the same.
     """
-    if edition is not DutchEdition.DUTCH_2026:
-        raise PairingError(f"explanations for the Dutch {edition.value} edition are not available")
-    factory = matcher or _default_factory
-    state = prepare_round(tournament, edition)
-    players = sorted(state.to_pair, key=lambda p: (-state.score(p), p.rank))
-    if not players:
-        return order_boards(state, []), ["Nobody to pair."]
-    tee = Tee(factory(len(players)), factory(len(players)))
-    pairer = _DutchPairer(state, players, tee)
-    tracer = Tracer(pairer, tee)
-    pairer.tracer = tracer
-    pairs = _run(pairer, colour_rule)
-    pairing = order_boards(state, pairs)
-    lines = render(pairer, tracer)
-    if pairing.bye is not None:
-        lines += ["", f"Pairing-allocated bye: {pairing.bye}"]
-    return pairing, lines
+    from chessarbiter.pairing.dutch.why import explain  # why.py runs this module's pairer
+
+    explanation = explain(
+        tournament, edition, every_reason=True, matcher=matcher, colour_rule=colour_rule
+    )
+    return explanation.pairing, explanation.lines()
 
 
 def compute_pairs(
@@ -114,12 +106,50 @@ def compute_pairs(
     players = sorted(state.to_pair, key=lambda p: (-state.score(p), p.rank))
     if not players:
         return []
-    pairer = _DutchPairer(state, players, factory(len(players)))
-    return _run(pairer, colour_rule)
+    first = first_candidate(state, players)
+    if first is not None:
+        return [
+            (p, o) if choose_colour(state, p, o, colour_rule) is Colour.WHITE else (o, p)
+            for p, o in first
+        ] + [(p, None) for p in players[2 * len(first) :]]
+    pairer = DutchPairer(state, players, factory(len(players)))
+    return run_pairer(pairer, colour_rule)
 
 
-def _run(
-    pairer: _DutchPairer, colour_rule: ColourRule
+def first_candidate(
+    state: SwissRound, players: list[SwissPlayer]
+) -> list[tuple[SwissPlayer, SwissPlayer]] | None:
+    """The pairs of a round whose players are all alike, without a matching; None for any
+    other round. ``players`` are in pairing order; ``state`` is prepared for the edition
+    whose rules pair the round (the 2017 edition asks only before the first round is played).
+
+    C.04.3 (2026) Article 4.2: when all the players to be paired have the same score, no pair
+    is excluded by the absolute criteria [C1]-[C3] and every player has the same colour, float
+    and bye facts (as in the first round of an open without forbidden pairs), the round is one
+    bracket in which every pair has the same weight, so every pairing satisfies each quality
+    criterion [C4]-[C21] equally (with an odd number, every player is eligible for the bye
+    and has played no fewer games than another, [C5] and [C9]). The first candidate of
+    Article 4.2 then meets every criterion as well as any other, and no exchange or
+    transposition (Article 4.3) improves on it: S1's i-th player meets S2's i-th, and with an
+    odd number the lowest-ranked player, S2's last, is left for the bye. That is the pairing
+    the engine's bracket settlement chooses (each S1 player takes the highest-ranked S2 player
+    that keeps the rest optimal), found here in linear time. The 2017 text makes the same
+    candidate first (C.04.3 (2017) B.3 and D.1, quality criteria C.5-C.19).
+    """
+    n = len(players)
+    if n < 2:
+        return None
+    ctx = WeightContext(state, players)
+    if n & 1 and not all(ctx.eligible(p) for p in players):
+        return None
+    if not ctx.alike(players) or any(ctx.incompatible_lists(players)):
+        return None
+    half = n >> 1
+    return [(players[i], players[half + i]) for i in range(half)]
+
+
+def run_pairer(
+    pairer: DutchPairer, colour_rule: ColourRule
 ) -> list[tuple[SwissPlayer, SwissPlayer | None]]:
     state, players = pairer.state, pairer.players
     pairer.initial_matching()
@@ -140,7 +170,7 @@ def _run(
     return result
 
 
-class _DutchPairer:
+class DutchPairer:
     """The bracket-by-bracket settlement of one round (see the module docstring).
 
     Vertices of the matching are the players in pairing order (score, then rank), 0-based.

@@ -125,6 +125,20 @@ class WeightContext(RoundFacts):
             kind = self._kinds[p.number] = self._kind_ids.setdefault(key, len(self._kind_ids))
         return kind
 
+    def alike(self, players: list[SwissPlayer]) -> bool:
+        """Whether the weight of a pair reads the same facts of every one of ``players``
+        (score, bye facts, colours, floats): then, within one bracket, every compatible pair
+        of them has the same weight, so every pairing satisfies each criterion of C.04.3
+        (2026) [C4]-[C21] equally."""
+        first = None
+        for p in players:
+            key = self._pair_key(p)
+            if first is None:
+                first = key
+            elif key != first:
+                return False
+        return True
+
     def _pair_key(self, p: SwissPlayer) -> tuple[object, ...]:
         """Everything :meth:`_bracket_weight` reads of a player."""
         c9 = self.single_downfloater_is_bye and self.scores[p.number] == self.bye_score

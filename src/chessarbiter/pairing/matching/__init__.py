@@ -9,6 +9,7 @@ blossom algorithm with exact integer duals, incremental in the style of bbpPairi
 
 from chessarbiter.pairing.matching.computer import MatchingComputer, max_weight_matching
 from chessarbiter.pairing.matching.interface import Matcher, MatcherFactory
+from chessarbiter.pairing.matching.kernel import active_kernel
 from chessarbiter.pairing.matching.native import CompiledMatchingComputer, NativeMatchingComputer
 
 
@@ -24,9 +25,7 @@ def default_computer(
     vertices at once, and repairing the previous optimum is then still several times cheaper
     than starting over (300 players: 1.0 s -> 0.35 s with the compiled kernel, 8.5 s -> 1.8 s
     without)."""
-    import os
-
-    if NativeMatchingComputer is not None and not os.environ.get("CHESSARBITER_PURE_PYTHON"):
+    if NativeMatchingComputer is not None and active_kernel().compiled:
         return NativeMatchingComputer(size, restart_divisor=restart_divisor)
     return MatchingComputer(size, restart_divisor=restart_divisor)
 
@@ -37,6 +36,7 @@ __all__ = [
     "MatcherFactory",
     "MatchingComputer",
     "NativeMatchingComputer",
+    "active_kernel",
     "default_computer",
     "max_weight_matching",
 ]
