@@ -250,3 +250,27 @@ def test_user_commands_before_the_first_serve(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "User anna added" in done.stdout and "Traceback" not in done.stderr
     assert (tmp_path / "chessarbiter.sqlite3").is_file()
+
+
+def test_token_for_the_json_api(tmp_path: Path) -> None:
+    """``web token USER`` prints a key the API accepts once, for an existing active user only;
+    ``--days`` is bounded. A process of its own: Django's settings are per process."""
+    done = _run(tmp_path, "token", "nobody")
+    assert done.returncode == 1 and "no active user 'nobody'" in done.stderr
+    assert _run(tmp_path, "user", "anna", stdin=f"{STRONG}\n").returncode == 0
+    done = _run(tmp_path, "token", "anna", "--name", "club site", "--days", "30")
+    assert done.returncode == 0, done.stderr
+    key = done.stdout.strip()
+    assert key.startswith("ca_") and len(key) > 40
+    check = (
+        "import django, sys; django.setup()\n"
+        "from chessarbiter.web.api.tokens import user_for_key\n"
+        "u = user_for_key(sys.argv[1]); print(u.username if u else None)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "PORT")}
+    env.update(CHESSARBITER_DATA=str(tmp_path), DJANGO_SETTINGS_MODULE="chessarbiter.web.settings")
+    seen = subprocess.run(
+        [sys.executable, "-c", check, key], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert seen.stdout.strip() == "anna", seen.stderr
+    assert _run(tmp_path, "token", "anna", "--days", "0").returncode == 2

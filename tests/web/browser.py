@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -56,3 +58,36 @@ def log_in(page: Any, base: str, user: str, password: str) -> None:
     page.fill("#id_password", password)
     page.click("main button[type=submit]")
     page.wait_for_url(f"{base}/manage/")
+
+
+@contextmanager
+def job_worker(interval: float = 0.2) -> Iterator[None]:
+    """A background job worker for the live server (what ``web serve`` starts beside
+    gunicorn): a thread that runs the queued jobs
+    (:func:`chessarbiter.web.jobs.services.run_pending`) until the block ends, with its own
+    database connection."""
+    from django.db import connection
+
+    from chessarbiter.web.jobs.services import run_pending
+
+    stop = threading.Event()
+    errors: list[BaseException] = []
+
+    def loop() -> None:
+        try:
+            while not stop.wait(interval):
+                run_pending()
+        except BaseException as e:  # shown by the test, not lost in the thread
+            errors.append(e)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=loop, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(60)
+    if errors:
+        raise errors[0]

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.utils import formats, translation
 
@@ -43,7 +44,7 @@ from chessarbiter.web.events import models as m
 from chessarbiter.web.events import store
 
 from . import festival_data as fd
-from .browser import ARTIFACTS, MARKS, launch, log_in, shot
+from .browser import ARTIFACTS, MARKS, job_worker, launch, log_in, shot
 from .conftest import REAL_OPEN, may_create_events
 
 pytestmark = MARKS
@@ -102,6 +103,14 @@ def browser() -> Iterator[Any]:
     yield from launch()
 
 
+@pytest.fixture
+def worker() -> Iterator[None]:
+    """The background job worker ``web serve`` starts: Open A's 284 players are paired by a
+    job (more than ``CHESSARBITER_INLINE_PAIRING_MAX``)."""
+    with job_worker():
+        yield
+
+
 def _section(name: str) -> m.Event:
     return m.Event.objects.get(name=name)
 
@@ -125,8 +134,12 @@ def _boards(event: m.Event, number: int) -> dict[int, m.Board]:
 
 def _pair(page: Any, base: str, event: m.Event, number: int) -> dict[int, m.Board]:
     """Pair round ``number`` on the pairing page (its preview, then Publish); the round's
-    games."""
+    games. A section bigger than ``CHESSARBITER_INLINE_PAIRING_MAX`` players is computed by
+    a background job: Compute, the page follows the job and comes back with the proposal."""
     page.goto(f"{base}/manage/events/{event.pk}/pair/")
+    if event.players.count() > settings.CHESSARBITER_INLINE_PAIRING_MAX:
+        page.click("#compute")
+        page.wait_for_selector("#job-status")
     page.click("#publish", timeout=120_000)
     page.wait_for_url(f"{base}/manage/events/{event.pk}/rounds/{number}/", timeout=120_000)
     page.wait_for_selector("#entry-bar[data-ready]")
@@ -211,7 +224,7 @@ def _hort(amounts: list[int], k: int) -> list[int]:
 
 
 def test_a_three_section_open_of_600_players_from_the_player_database(
-    browser: Any, live_server: Any, tmp_path: Path
+    browser: Any, live_server: Any, tmp_path: Path, worker: None
 ) -> None:
     if not REAL_OPEN.is_file():
         pytest.skip("../shared not beside the checkout")

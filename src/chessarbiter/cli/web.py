@@ -3,9 +3,13 @@
 ``chessarbiter web serve`` creates and migrates the database on first start, creates the
 first users (``arbiter``, who may do everything, and a read-only ``viewer``) and (on an empty
 database, unless ``NO_DEMO=1``) a demo event, prints the address and how to log in, and serves
-on 127.0.0.1 (``PORT``, default 8000) with gunicorn.
+on 127.0.0.1 (``PORT``, default 8000) with gunicorn, and one background job worker beside it
+(the pairing of big rounds; stopped with the server). In server mode (``REDIS_URL`` set) it
+starts no worker: ``chessarbiter web worker`` runs them, on any number of machines sharing
+the database and Redis (``chessarbiter web worker --burst`` runs what is queued, then stops).
 
-``chessarbiter web user USER`` adds a user, ``chessarbiter web password USER`` sets a user's
+``chessarbiter web user USER`` adds a user, ``chessarbiter web token USER`` makes a token
+for the JSON API, ``chessarbiter web password USER`` sets a user's
 password, ``chessarbiter web unlock USER`` lifts the lock that too many failed logins put on a
 user name. ``chessarbiter web import-ratings FILE`` imports FIDE's rating list into the player
 database shared by all events (a monthly update keeps local edits). They create or migrate the
@@ -23,6 +27,7 @@ import os
 import re
 import secrets
 import socket
+import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -35,6 +40,11 @@ if TYPE_CHECKING:
 
 #: Gunicorn worker processes ``web serve`` accepts (each one is a whole Django process).
 MAX_WORKERS = 32
+
+#: How much ``web worker`` lowers its CPU priority by default: a pairing on the cores of the
+#: web processes would otherwise double the pages' latency (public standings of a 300-player
+#: event at 16 connections on 2 cores: see ``benchmarks/jobs_load.py``).
+WORKER_NICENESS = 10
 
 _HOSTNAME = re.compile(
     r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
@@ -224,6 +234,21 @@ def prepare(demo: bool = True, out: object = None) -> list[str]:
     return lines
 
 
+def cli_command() -> list[str]:
+    """The command line that runs this program's CLI again (for the embedded worker)."""
+    return [sys.executable, "-c", "from chessarbiter.cli.main import entry_point; entry_point()"]
+
+
+def redacted_url(url: str) -> str:
+    """``url`` without its password."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.password:
+        parts = parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@"))
+    return parts.geturl()
+
+
 def register(cli: click.Group) -> None:
     @cli.group("web")
     def web() -> None:
@@ -262,22 +287,103 @@ def register(cli: click.Group) -> None:
         click.echo(f"chessarbiter is at {url} (the arbiter's desk at {url}manage/)")
         for line in lines:
             click.echo(line)
+        from django.conf import settings
+        from django.db import connections
         from gunicorn.app.wsgiapp import run
 
+        # gunicorn forks its workers from this process: a database connection opened here
+        # (migrations, first users, demo event; kept by CONN_MAX_AGE) would be shared by every
+        # worker, their queries interleaved on one socket (PostgreSQL answers one worker's
+        # query with another's rows)
+        connections.close_all()
+        worker = None
+        if settings.REDIS_URL:
+            click.echo(
+                "Server mode (REDIS_URL): start workers with chessarbiter web worker "
+                "(on this machine or any other sharing the database and Redis)"
+            )
+        else:
+            # the embedded job worker: big pairings run in it, not in the requests
+            worker = subprocess.Popen(
+                [*cli_command(), "web", "worker", "--parent", str(os.getpid())]
+            )
         sys.argv = [
             "gunicorn",
             "--bind",
             netloc,
             "--workers",
             str(workers),
-            # the engine's explanation of a large round takes seconds (17 s at 284 players)
+            # the explanation of a large round still runs inside its request
             "--timeout",
             "180",
             "--access-logfile",
             "-" if os.environ.get("ACCESS_LOG") else "/dev/null",
             "chessarbiter.web.wsgi:application",
         ]
-        run()
+        try:
+            run()
+        finally:
+            if worker is not None:
+                worker.terminate()
+                try:
+                    worker.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    worker.kill()
+
+    @web.command("worker")
+    @click.option("--burst", is_flag=True, help="Stop once no job is queued.")
+    @click.option(
+        "--queue",
+        "queue_name",
+        default="chessarbiter",
+        show_default=True,
+        help="The RQ queue to serve (server mode only).",
+    )
+    @click.option(
+        "--nice",
+        "niceness",
+        type=click.IntRange(0, 19),
+        default=WORKER_NICENESS,
+        show_default=True,
+        help="Lower the worker's CPU priority by this much (0 to 19): pages served on the "
+        "same machine stay fast while it pairs.",
+    )
+    @click.option("--parent", type=int, default=None, hidden=True)
+    def worker_command(burst: bool, queue_name: str, niceness: int, parent: int | None) -> None:
+        """Run background jobs (the pairing of big rounds). Without REDIS_URL: the jobs
+        queued in the database, one at a time (web serve starts one such worker itself).
+        With REDIS_URL (server mode): an RQ worker of the queue, on any machine sharing the
+        database and Redis; start as many as there are cores to spare.
+
+        \b
+        Examples:
+          chessarbiter web worker --burst         (run what is queued, then stop)
+          REDIS_URL=redis://db-host:6379/0 chessarbiter web worker
+        """
+        if niceness and hasattr(os, "nice"):
+            os.nice(niceness)
+        with _database():
+            from django.conf import settings
+
+            if settings.REDIS_URL:
+                from redis.exceptions import RedisError
+
+                from chessarbiter.web.jobs import transports
+
+                click.echo(
+                    f"chessarbiter worker: RQ queue {queue_name!r} at "
+                    f"{redacted_url(settings.REDIS_URL)}"
+                )
+                try:
+                    transports.work(burst, queue_name)
+                except RedisError as e:
+                    raise click.ClickException(f"cannot use Redis: {e}") from None
+                return
+            from chessarbiter.web.jobs.worker import work
+
+            ran = work(burst=burst, parent=parent)
+        if burst:
+            click.echo(f"{ran} jobs run.")
 
     @web.command("password")
     @click.argument("username")
@@ -343,6 +449,44 @@ def register(cli: click.Group) -> None:
                         grant_create_events(created)
         kind = "superuser" if superuser else "viewer" if viewer else "user"
         click.echo(f"User {username} added ({kind}).")
+
+    @web.command("token")
+    @click.argument("username")
+    @click.option(
+        "--name",
+        default="command line",
+        show_default=True,
+        help="What the token is for (shown on the tokens page), at most 100 characters.",
+    )
+    @click.option(
+        "--days",
+        type=click.IntRange(1, 3650),
+        default=None,
+        help="Valid for this many days, 1 to 3650 (default: until revoked).",
+    )
+    def token(username: str, name: str, days: int | None) -> None:
+        """Make a token for the JSON API (Authorization: Bearer TOKEN) acting as a user; the
+        token is printed once and cannot be shown again (revoke it at /api/tokens/).
+
+        \b
+        Examples:
+          chessarbiter web token anna --name "club site"
+          TOKEN=$(chessarbiter web token anna --days 30)
+        """
+        with _database():
+            from datetime import timedelta
+
+            from django.contrib.auth import get_user_model
+            from django.utils import timezone
+
+            from chessarbiter.web.api.tokens import create_token
+
+            _check_username(username)
+            user = get_user_model().objects.filter(username=username, is_active=True).first()
+            if user is None:
+                raise click.ClickException(f"no active user {username!r}")
+            expires = timezone.now() + timedelta(days=days) if days else None
+            click.echo(create_token(user, name, expires))
 
     @web.command("unlock")
     @click.argument("username")

@@ -12,6 +12,20 @@
   ``CHESSARBITER_EMAIL_PASSWORD``, ``CHESSARBITER_EMAIL_USE_TLS`` (``1`` to enable),
   ``CHESSARBITER_EMAIL_FROM`` (the sender): the answers to public registrations.
 
+Background jobs (the pairing of a big round) and the two ways to run the site:
+
+* Embedded (the default, ``make run``): no ``REDIS_URL``. The page cache is per process
+  (``LocMemCache``), sessions are in the database, and ``chessarbiter web serve`` starts one
+  job worker beside its gunicorn processes, on the same database (SQLite by default).
+* Server mode: ``REDIS_URL=redis://host:6379/0`` (with ``DATABASE_URL=postgres://...``). The
+  page cache is Redis (Django's ``RedisCache``, shared by every web process on every
+  machine), sessions are ``cached_db`` (Redis, backed by the database), and jobs travel on an
+  RQ queue to ``chessarbiter web worker`` processes, started on any number of machines.
+* ``CHESSARBITER_INLINE_PAIRING_MAX`` (default 200): events with at most this many players are
+  paired inside the request, as before; bigger ones by a background job the page follows.
+* ``CHESSARBITER_JOB_TIMEOUT`` (seconds, default 3600): a job running longer is stopped and
+  failed (server mode).
+
 Logins are throttled by django-axes: after ``AXES_FAILURE_LIMIT`` (5) wrong passwords for one
 user name from one address, that user name is locked at that address for ``AXES_COOLOFF_TIME``
 (15 minutes, counted again from every further attempt); ``chessarbiter web unlock NAME`` or
@@ -25,6 +39,7 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
@@ -66,6 +81,9 @@ INSTALLED_APPS = [
     "chessarbiter.web.events",
     "chessarbiter.web.arbiter",
     "chessarbiter.web.public",
+    "chessarbiter.web.jobs",
+    "chessarbiter.web.api",
+    "ninja",
     "axes",
 ]
 
@@ -170,7 +188,35 @@ STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+#: Server mode's Redis (page cache, sessions, job queue); empty: the embedded mode.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+_test_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+if REDIS_URL and _test_worker[:2] == "gw" and _test_worker[2:].isdigit():
+    # parallel test processes each have their own SQL database: each its own Redis database
+    # too (the cache is cleared between tests, the queue carries ids of its own database)
+    REDIS_URL = urlsplit(REDIS_URL)._replace(path=f"/{1 + int(_test_worker[2:]) % 15}").geturl()
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "chessarbiter",
+        }
+    }
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+def _int_setting(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value.isdigit() else default
+
+
+#: Events with more players are paired by a background job, not inside the request.
+CHESSARBITER_INLINE_PAIRING_MAX = _int_setting("CHESSARBITER_INLINE_PAIRING_MAX", 200)
+#: Seconds a job may run before its queue stops it (server mode).
+CHESSARBITER_JOB_TIMEOUT = _int_setting("CHESSARBITER_JOB_TIMEOUT", 3600)
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie

@@ -24,6 +24,8 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("manage/", include("chessarbiter.web.arbiter.urls")),
+    path("jobs/", include("chessarbiter.web.jobs.urls")),
+    path("api/", include("chessarbiter.web.api.urls")),
     path("", include("chessarbiter.web.public.urls")),
 ]
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import exports, lists, norms, ratings, registrations, sections, views
+from . import explain, exports, lists, norms, ratings, registrations, sections, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -77,7 +77,7 @@ urlpatterns = [
     ),
     path("events/<int:event_id>/pair/", views.pair, name="pair"),
     path("events/<int:event_id>/pair/manual/", views.pair_manual, name="pair_manual"),
-    path("events/<int:event_id>/explain/", views.explain, name="explain"),
+    path("events/<int:event_id>/explain/", explain.explain, name="explain"),
     path("events/<int:event_id>/unpair/", views.unpair, name="unpair"),
     path("events/<int:event_id>/rounds/<int:number>/", views.round_page, name="round"),
     path("events/<int:event_id>/rounds/<int:number>/result/", views.result, name="result"),

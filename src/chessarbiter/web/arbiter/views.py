@@ -543,21 +543,73 @@ def players_renumber(request: HttpRequest, event_id: int) -> HttpResponse:
 @_shows_problems
 @_played_in_rounds(Level.ARBITER)
 def pair(request: HttpRequest, ev: m.Event) -> HttpResponse:
-    """GET: the proposed pairing (a preview, nothing stored). POST: store it."""
+    """GET: the proposed pairing (a preview, nothing stored). POST: store it.
+
+    An event of more than ``CHESSARBITER_INLINE_PAIRING_MAX`` players is not paired inside
+    the request: its proposal is a background job (the "Compute the pairing" button), which
+    the page follows until it is done, then shows; publishing stores that proposal as it is
+    if the event has not changed since (else a pairing job stores the rules' pairing)."""
+    from django.conf import settings
+
+    from ..jobs import services as jobs
+
     team_systems = (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS)
     if ev.system in team_systems and request.method != "POST":
         return redirect("arbiter:teams", ev.pk)
+    big = (
+        ev.system not in team_systems
+        and ev.players.count() > settings.CHESSARBITER_INLINE_PAIRING_MAX
+    )
     if request.method == "POST":
+        done = jobs.valid_proposal(ev) if big else None
         try:
-            rnd = services.pair_next_round(ev, request.user)
+            if big and request.POST.get("action") == "compute":
+                if done is None:  # else computed meanwhile (by another arbiter): shown
+                    jobs.submit_proposal(ev, request.user)
+                return redirect("arbiter:pair", ev.pk)
+            if done is not None:
+                rnd = services.pair_next_round(
+                    ev,
+                    request.user,
+                    proposal=jobs.proposal_of(done),
+                    version=done.result["version"],
+                )
+            elif big:
+                jobs.submit_pairing(ev, request.user)
+                return redirect("arbiter:pair", ev.pk)
+            else:
+                rnd = services.pair_next_round(ev, request.user)
         except ChessArbiterError as e:
             _fail(request, e)
-            return redirect("arbiter:event", ev.pk)
+            return redirect("arbiter:pair" if big else "arbiter:event", ev.pk)
         messages.success(request, _("Round %(n)d paired.") % {"n": rnd.number})
         return redirect("arbiter:round", ev.pk, rnd.number)
+    job = done = None
+    if big:
+        job = jobs.active_pairing(ev)
+        done = jobs.valid_proposal(ev) if job is None else None
+        if done is None:
+            return render(
+                request,
+                "arbiter/pair.html",
+                page_context(
+                    request,
+                    ev,
+                    job=job,
+                    failed=jobs.failed_pairing(ev) if job is None else None,
+                    being_paired_by=job.created_by
+                    if job is not None and job.created_by_id != request.user.pk
+                    else None,
+                ),
+            )
     loaded = store.load(ev)
     try:
-        proposal = services.propose_pairing(ev, loaded)
+        if done is not None:
+            proposal = jobs.proposal_of(done)
+            absent = [int(n) for n in done.result.get("absent", [])]
+        else:
+            proposal = services.propose_pairing(ev, loaded)
+            absent = services.absent_at_check_in_next(ev, loaded)
     except ChessArbiterError as e:
         _fail(request, e)
         return redirect("arbiter:event", ev.pk)
@@ -594,9 +646,7 @@ def pair(request: HttpRequest, ev: m.Event) -> HttpResponse:
             boards=boards,
             bye_name=names.get(proposal.bye) if proposal.bye else None,
             manual_form=forms.ManualPairingForm(initial={"boards": manual_text}),
-            absent_at_check_in=[
-                (n, names[n]) for n in services.absent_at_check_in_next(ev, loaded)
-            ],
+            absent_at_check_in=[(n, names[n]) for n in absent],
             numbering_problem=numbering_problem(list(t))
             if proposal.round == 1 and ev.system == m.Event.System.SWISS
             else None,
@@ -627,8 +677,14 @@ def deviation_labels() -> dict[str, str]:
 def pair_manual(request: HttpRequest, ev: m.Event) -> HttpResponse:
     """Check a hand-made pairing; store it once the arbiter confirms the listed deviations.
     A pairing with an absolute error (a player against himself or twice in the round, an
-    unknown or withdrawn player, a second bye) is refused, confirmation and note or not."""
+    unknown or withdrawn player, a second bye) is refused, confirmation and note or not.
+    Refused too while a background job pairs the round (the page shows who started it)."""
     from chessarbiter.pairing.swiss.deviations import InvalidPairingError
+
+    from ..jobs.services import active_pairing
+
+    if active_pairing(ev) is not None:
+        return redirect("arbiter:pair", ev.pk)
 
     form = forms.ManualPairingForm(request.POST)
     deviations: list[Any] = []
@@ -666,17 +722,6 @@ def pair_manual(request: HttpRequest, ev: m.Event) -> HttpResponse:
             errors=[(labels.get(d.kind, d.kind), d) for d in errors],
         ),
     )
-
-
-@login_required
-@_shows_problems
-@_played_in_rounds(Level.VIEWER)
-def explain(request: HttpRequest, ev: m.Event) -> HttpResponse:
-    try:
-        lines = services.explain_next_round(ev)
-    except ChessArbiterError as e:
-        lines = [str(e)]
-    return render(request, "arbiter/explain.html", page_context(request, ev, lines=lines))
 
 
 @login_required

@@ -76,6 +76,7 @@ from .rounds import (
     explain_next_round,
     pair_next_round,
     propose_pairing,
+    round_number_to_pair,
     unpair_last_round,
 )
 from .sections import MAX_SECTIONS, add_section, import_section, move_player, update_festival
@@ -125,6 +126,7 @@ __all__ = [
     "reenter_player",
     "renumber_by_rating",
     "restore_event",
+    "round_number_to_pair",
     "sections_taking_entries",
     "set_bye_request",
     "set_check_in",

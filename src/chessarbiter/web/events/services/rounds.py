@@ -19,8 +19,9 @@ from chessarbiter.errors import PairingError
 from chessarbiter.model import RoundEntry, Tournament
 from chessarbiter.pairing import roundrobin
 from chessarbiter.pairing.byes import absent_at_check_in, bye_result
-from chessarbiter.pairing.dutch.engine import explain_round
 from chessarbiter.pairing.dutch.engine import pair_round as dutch_pair_round
+from chessarbiter.pairing.dutch.explain import RoundExplanation
+from chessarbiter.pairing.dutch.why import explain as explain_pairing
 from chessarbiter.pairing.readiness import IncompleteRoundError, check_ready_to_pair
 from chessarbiter.pairing.round_pairing import Board as LibBoard
 from chessarbiter.pairing.round_pairing import RoundPairing
@@ -28,6 +29,7 @@ from chessarbiter.pairing.round_pairing import RoundPairing
 from .. import models as m
 from .. import store
 from .core import (
+    ConflictError,
     ServiceError,
     User,
     acting_user,
@@ -47,15 +49,34 @@ def _not_in_rounds() -> ServiceError:
     )
 
 
-def _round_to_pair(event: m.Event, loaded: store.Loaded) -> int:
-    """The number of the round to pair next. Refused for a knockout event (its matches are
-    drawn and followed on the bracket), when every round is paired, and while the last paired
-    round has games without a result."""
+#: Boards a refusal names before it says how many more there are.
+_BOARDS_NAMED = 20
+
+
+def round_number_to_pair(event: m.Event, rounds_paired: int) -> int:
+    """The number of the round after ``rounds_paired``; refused for a knockout event (its
+    matches are drawn and followed on the bracket) and when every round is paired. Cheap: it
+    reads no game (the pairing itself checks the last round's results)."""
     if event.system == m.Event.System.KNOCKOUT:
         raise _not_in_rounds()
-    nxt = loaded.rounds_paired + 1
+    nxt = rounds_paired + 1
     if nxt > event.rounds:
         raise ServiceError(_("All %(n)d rounds are paired.") % {"n": event.rounds})
+    return nxt
+
+
+def _boards_named(boards: Sequence[int]) -> str:
+    """``1, 2, 3``; beyond :data:`_BOARDS_NAMED` boards, the first ones and how many more."""
+    named = ", ".join(map(str, boards[:_BOARDS_NAMED])) or "?"
+    if len(boards) > _BOARDS_NAMED:
+        named += " " + _("and %(n)d more") % {"n": len(boards) - _BOARDS_NAMED}
+    return named
+
+
+def _round_to_pair(event: m.Event, loaded: store.Loaded) -> int:
+    """The number of the round to pair next (:func:`round_number_to_pair`), also refused while
+    the last paired round has games without a result."""
+    nxt = round_number_to_pair(event, loaded.rounds_paired)
     try:
         check_ready_to_pair(loaded.tournament, nxt)
     except IncompleteRoundError as e:
@@ -64,7 +85,7 @@ def _round_to_pair(event: m.Event, loaded: store.Loaded) -> int:
         )
         raise ServiceError(
             _("Round %(n)d has games without a result (boards %(boards)s).")
-            % {"n": e.round, "boards": ", ".join(map(str, boards)) or "?"}
+            % {"n": e.round, "boards": _boards_named(boards)}
         ) from e
     return nxt
 
@@ -134,16 +155,25 @@ def _round_robin_pairing(t: Tournament, round_number: int) -> RoundPairing:
     return RoundPairing(round_number, boards, bye)
 
 
-def explain_next_round(event: m.Event) -> list[str]:
-    """The engine's explanation of the next round, bracket by bracket (2026 rules); only for
-    a Swiss event, the one system the Dutch engine pairs."""
+def explain_next_round(
+    event: m.Event, focus: tuple[int, int | None] | None = None
+) -> RoundExplanation:
+    """The engine's explanation of the next round, bracket by bracket (2026 rules): the
+    pairs and the reasons read off the round (:func:`chessarbiter.pairing.dutch.why.explain`);
+    with ``focus`` ``(x, y)`` (``y`` may be ``None``), the criterion behind every pair ``x``
+    did not get too (or behind ``x`` - ``y``), for
+    :meth:`~chessarbiter.pairing.dutch.explain.RoundExplanation.why`. Only for a Swiss event,
+    the one system the Dutch engine pairs.
+
+    :raises ServiceError: for another system.
+    :raises ChessArbiterError: the library's refusal (a player of ``focus`` not in the round,
+        no valid pairing, the 2017 edition)."""
     if event.system != m.Event.System.SWISS:
         raise ServiceError(
             _("Only a Swiss event is paired by the Dutch system: there is nothing to explain.")
         )
     t = store.tournament(event)
-    _pairing, lines = explain_round(t, store.dutch_edition(event))
-    return lines
+    return explain_pairing(t, store.dutch_edition(event), focus=focus)
 
 
 @atomic
@@ -152,6 +182,10 @@ def pair_next_round(
     user: User,
     boards: Sequence[tuple[int, int | None]] | None = None,
     note: str = "",
+    *,
+    round_number: int | None = None,
+    proposal: RoundPairing | None = None,
+    version: int | None = None,
 ) -> m.Round:
     """Pair and store the next round: the rules' pairing, or ``boards`` (white, black) set by
     hand, whose rule breaks are recorded with the arbiter's ``note``. Round 1 of a section
@@ -163,7 +197,14 @@ def pair_next_round(
     round, an unknown or withdrawn player, a second pairing-allocated bye) is refused whatever
     the note (:class:`~chessarbiter.pairing.swiss.deviations.InvalidPairingError`). Every round,
     however made, is then read back from the stored rows and must pass the library's
-    consistency check (:meth:`chessarbiter.model.Tournament.check`), or nothing is stored."""
+    consistency check (:meth:`chessarbiter.model.Tournament.check`), or nothing is stored.
+
+    ``proposal``: the rules' pairing as :func:`propose_pairing` computed it at the event's
+    ``version`` (a background job, reviewed by the arbiter): stored as it is, without
+    computing it again, if the event is still at that version; refused
+    (:class:`~.core.ConflictError`) if anything changed since. ``round_number``: refused
+    unless the next round is that one (a pairing job of a round another arbiter paired
+    meanwhile stores nothing)."""
     if event.system in (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS):
         from ..teams import pair_round as pair_team_round
 
@@ -173,10 +214,24 @@ def pair_next_round(
     event = locked_event(event)
     loaded = store.load(event)
     deviations: list[dict[str, Any]] = []
-    if boards is None:
+    if round_number is not None and loaded.rounds_paired + 1 != round_number:
+        raise ConflictError(
+            _("Round %(n)d is not the next round to pair any more.") % {"n": round_number}
+        )
+    if proposal is not None:
+        if event.version != version or proposal.round != loaded.rounds_paired + 1:
+            raise ConflictError(
+                _("The event changed since this pairing was proposed: compute it again.")
+            )
+        number = _round_to_pair(event, loaded)
+        absent = _absent_at_check_in(event, loaded, number)
+        pairs: list[tuple[int, int | None]] = [(b.white, b.black) for b in proposal.boards]
+        if proposal.bye is not None:
+            pairs.append((proposal.bye, None))
+    elif boards is None:
         proposed, absent = _proposal(event, loaded)
         number = proposed.round
-        pairs: list[tuple[int, int | None]] = [(b.white, b.black) for b in proposed.boards]
+        pairs = [(b.white, b.black) for b in proposed.boards]
         if proposed.bye is not None:
             pairs.append((proposed.bye, None))
     else:
