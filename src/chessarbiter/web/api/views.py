@@ -569,8 +569,15 @@ def standings(request: HttpRequest, event_id: int, after_round: Query[int | None
     "/events/{event_id}/trf",
     response={200: str, **ERRORS},
     tags=["events"],
+    # the key an int, as ninja's own: a "200" string beside it would be a second key 200 in
+    # the JSON schema, which Swagger UI refuses ("duplicated mapping key")
     openapi_extra={
-        "responses": {"200": {"content": {"text/plain": {"schema": {"type": "string"}}}}}
+        "responses": {
+            200: {
+                "description": "The TRF file",
+                "content": {"text/plain": {"schema": {"type": "string"}}},
+            }
+        }
     },
 )
 def export_trf(request: HttpRequest, event_id: int, dialect: str = "2026") -> HttpResponse:
