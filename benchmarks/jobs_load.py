@@ -74,12 +74,10 @@ def generated_trf(players: int, before_round: int, seed: int) -> str:
 
 
 def psql(pg: str, sql: str) -> None:
-    """Run ``sql`` on the server of ``pg`` (its maintenance database ``postgres``)."""
-    import psycopg
-
+    """Run ``sql`` on the server of ``pg`` (its maintenance database ``postgres``), with the
+    ``psql`` client of the server's packages."""
     base = pg.rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(base, autocommit=True) as conn:
-        conn.execute(sql.encode())
+    subprocess.run(["psql", "-q", base, "-c", sql], check=True, capture_output=True)
 
 
 @contextmanager
@@ -231,7 +229,7 @@ def main() -> int:
         parser.error(f"--events 1..{MAX_EVENTS}, --players 20..{MAX_PLAYERS}")
     if not 20 <= args.kill_players <= MAX_PLAYERS:
         parser.error(f"--kill-players 20..{MAX_PLAYERS}")
-    for tool in ("redis-server", "wrk", "chessarbiter"):
+    for tool in ("redis-server", "wrk", "psql", "chessarbiter"):
         if not shutil.which(tool):
             print(f"{tool} is missing", file=sys.stderr)
             return 2

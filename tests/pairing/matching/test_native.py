@@ -239,3 +239,33 @@ def test_weights_widen_between_computations() -> None:
                 twin.set(v, u, rng.getrandbits(bits))
         twin.compute()
     assert twin.nat.check_optimality() == []
+
+
+@pytest.mark.parametrize(("seed", "n", "bits", "resets"), [(7, 150, 200, 12), (8, 110, 70, 6)])
+def test_big_trees_and_many_blossoms(seed: int, n: int, bits: int, resets: int) -> None:
+    """Dense graphs whose weights take few values (ties everywhere) and repairs of several
+    vertices at once, as when a bracket opens: big trees, many blossoms and many stale S-S
+    keys, so the stage's shortcuts are all used — the least free slack kept by blocks of
+    vertices, rescans answered from a vertex's earlier best keys plus the S vertices added
+    since (with lists cut short, both tie orders, and the switch between them)."""
+    rng = random.Random(seed)
+    twin = Twin(n)
+
+    def weight() -> int:
+        if rng.random() < 0.1:
+            return 0
+        return (rng.choice((2, 3, 3, 4)) << bits) | (rng.randrange(4) << (bits // 2))
+
+    for u in range(n):
+        for v in range(u + 1, n):
+            twin.set(u, v, weight())
+    twin.compute()
+    for step in range(8):
+        for v in rng.sample(range(n), resets):
+            for u in range(n):
+                if u != v:
+                    twin.set(v, u, weight())
+        twin.compute(full_state=step % 2 == 1)
+    assert twin.nat.stats["blossom"] > 50
+    assert twin.nat.stats["rescan"] > 200
+    assert twin.nat.check_optimality() == []

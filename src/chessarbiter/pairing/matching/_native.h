@@ -20,6 +20,13 @@
  * stored duals y +- D, ...) stays below 2**(B+6) in magnitude.  L grows (sign-extending
  * every stored number) when a wider weight arrives.
  *
+ * A stage keeps two exact shortcuts of its own (they change no result and no counter):
+ * the least slack from the trees to a free vertex is kept per block of 32 vertices (a block
+ * is re-read only when its least entry was labelled), and a rescan (an S vertex whose least
+ * S-S key went stale when its partner joined its blossom) starts from the vertex's eight
+ * least keys of its previous scan, the ones still outside its blossom, plus the S vertices
+ * added since, instead of every S vertex outside its blossom.
+ *
  * Blossoms are records in a pool addressed by index; a blossom dissolved during a stage is
  * only recycled at the start of a later stage, because the Python code may still look at a
  * dissolved blossom (a stale heap entry, the stage's labelled list) until the stage ends.

@@ -79,6 +79,22 @@ static void flush_pending(Engine *e)
 
 /* ------------------------------------------------------------------ engine helpers */
 
+/* reverse the children [lo, hi) of a blossom, and their edges with them */
+static void reverse_cycle(int *childs, int *edges, int lo, int hi)
+{
+    for (int a = lo, z = hi - 1; a < z; a++, z--) {
+        int t = childs[a];
+        childs[a] = childs[z];
+        childs[z] = t;
+        t = edges[2 * a];
+        edges[2 * a] = edges[2 * z];
+        edges[2 * z] = t;
+        t = edges[2 * a + 1];
+        edges[2 * a + 1] = edges[2 * z + 1];
+        edges[2 * z + 1] = t;
+    }
+}
+
 static void eng_rotate(Engine *e, int b, int v)
 {
     int *mate = e->mate;
@@ -110,20 +126,11 @@ static void eng_rotate(Engine *e, int b, int v)
                 mate[a] = c;
                 mate[c] = a;
             }
-            /* rotate left by i */
-            int *nc = xmalloc(e, (size_t)k * sizeof(int));
-            int *ne = xmalloc(e, (size_t)k * 2 * sizeof(int));
+            /* rotate left by i, in place: reverse [0, i), [i, k), then [0, k) */
             B = &e->bl[b];
-            for (int q = 0; q < k; q++) {
-                int s = (q + i) % k;
-                nc[q] = B->childs[s];
-                ne[2 * q] = B->edges[2 * s];
-                ne[2 * q + 1] = B->edges[2 * s + 1];
-            }
-            free(B->childs);
-            free(B->edges);
-            B->childs = nc;
-            B->edges = ne;
+            reverse_cycle(B->childs, B->edges, 0, i);
+            reverse_cycle(B->childs, B->edges, i, k);
+            reverse_cycle(B->childs, B->edges, 0, k);
         }
         e->bl[b].base = v;
     }
@@ -305,6 +312,15 @@ typedef struct {
      * fsv[v] caches bp[v] + yfree[v]. */
     char *is_s, *vis, *is_free;
     limb *fsv;
+    /* The least bp + yfree over the free vertices, first in act order, by blocks of
+     * 1 << BSHIFT positions of act: bpos[k] is the position in act of block k's first least
+     * free vertex (-1: the block has none) unless bdirty[k] (then it is recomputed when the
+     * next event needs it).  A value that drops or a vertex that becomes free updates its
+     * block's entry; the entry becoming non-free marks the block dirty. */
+    int *actpos; /* position of each vertex in act (-1: frozen) */
+    int *bpos;
+    char *bdirty;
+    int nblk;
     limb *t1, *t2, *t3, *t4;
     int *svert;
     int nsvert;
@@ -318,6 +334,19 @@ typedef struct {
     size_t nkeys, capkeys; /* in numbers */
     long long seq;
     int arg_ys;
+    /* rescan's memory (allocated at the stage's first rescan): for each S vertex u, the
+     * KBEST least keys ys[x] - W[u][x] (in the tie order of cl_large: index or svert
+     * position) over the S vertices x outside top[u] when the list was made, and the length
+     * of svert then (cl_upto).  S vertices stay S and keep ys within a stage and blossoms
+     * only grow, so a later rescan needs the list (minus the vertices now inside top[u]) and
+     * the S vertices added since, instead of every S vertex outside top[u]. */
+    int *cl_n;       /* list length, -1: no list */
+    char *cl_large;  /* tie order of the list */
+    char *cl_full;   /* the list held every candidate (nothing dropped) */
+    int *cl_upto;
+    int *cl_x;       /* n * KBEST */
+    limb *cl_key;    /* n * KBEST * L */
+    limb *tk_key;    /* scratch: 2 * KBEST + 2 keys */
 } Stage;
 
 #define BP(s, v) ((s)->bp + (size_t)(v) * (size_t)(s)->L)
@@ -325,10 +354,39 @@ typedef struct {
 #define YS(s, v) ((s)->ys + (size_t)(v) * (size_t)(s)->L)
 #define FS(s, v) ((s)->fsv + (size_t)(v) * (size_t)(s)->L)
 
+#define BSHIFT 5
+
+/* the free vertex at position pos of act has the value val (new or lowered) */
+static inline __attribute__((always_inline)) void blk_offer(Stage *s, int pos, const limb *val,
+                                                            int L)
+{
+    int blk = pos >> BSHIFT;
+    if (s->bdirty[blk]) return;
+    int cur = s->bpos[blk];
+    if (cur == pos) return;
+    if (cur >= 0) {
+        int c = bi_cmp(val, s->fsv + (size_t)s->e->act[cur] * (size_t)L, L);
+        if (c > 0 || (c == 0 && cur < pos)) return;
+    }
+    s->bpos[blk] = pos;
+}
+
+/* the free vertex v is labelled */
+static inline void blk_remove(Stage *s, int v)
+{
+    int pos = s->actpos[v];
+    if (pos < 0) return;
+    int blk = pos >> BSHIFT;
+    if (s->bpos[blk] == pos) s->bdirty[blk] = 1;
+}
+
 static inline void set_free(Stage *s, int v, int on)
 {
     s->is_free[v] = (char)on;
-    if (on) bi_add(FS(s, v), BP(s, v), YF(s, v), s->L);
+    if (on) {
+        bi_add(FS(s, v), BP(s, v), YF(s, v), s->L);
+        if (s->actpos[v] >= 0) blk_offer(s, s->actpos[v], FS(s, v), s->L);
+    }
 }
 #define KEY(s, en) ((s)->keys + (en)->key * (size_t)(s)->L)
 
@@ -451,7 +509,11 @@ static inline __attribute__((always_inline)) int scan_row(
         limb *bx = s->bp + (size_t)x * L;
         if (bi_lt(row, bx, L)) {
             bi_copy(bx, row, L);
-            if (is_free[x]) bi_add(s->fsv + (size_t)x * L, row, s->yfree + (size_t)x * L, L);
+            if (is_free[x]) {
+                limb *fx = s->fsv + (size_t)x * L;
+                bi_add(fx, row, s->yfree + (size_t)x * L, L);
+                blk_offer(s, i, fx, L);
+            }
         }
     }
     return arg;
@@ -464,11 +526,9 @@ static void add_s(Stage *s, int b, const int *newv, int nnew)
     Blossom *B = &e->bl[b];
     const int *leaves = B->leaves;
     int nleaves = B->nleaves;
+    /* hide the S vertices already inside b (their ys stays: it is only read where vis is set) */
     if (nnew != nleaves)
-        for (int i = 0; i < nleaves; i++) {
-            bi_copy(YS(s, leaves[i]), s->inf, L);
-            s->vis[leaves[i]] = 0;
-        }
+        for (int i = 0; i < nleaves; i++) s->vis[leaves[i]] = 0;
     for (int i = 0; i < nnew; i++) s->is_s[newv[i]] = 1;
     int nsv = s->nsvert;
     int small = 3 * nsv < s->e->nact;
@@ -512,10 +572,9 @@ static void add_s(Stage *s, int b, const int *newv, int nnew)
         bi_add(best, best, yu, L);
         if (bi_lt(best, s->half, L)) heap_push(s, &s->h3, best, u, arg);
     }
-    for (int i = 0; i < nleaves; i++) {
-        bi_copy(YS(s, leaves[i]), Y(e, leaves[i]), L);
-        s->vis[leaves[i]] = 1;
-    }
+    /* the S vertices of b were stored the S way when they became S: only the new ones change */
+    for (int i = 0; i < nnew; i++) bi_copy(YS(s, newv[i]), Y(e, newv[i]), L);
+    for (int i = 0; i < nleaves; i++) s->vis[leaves[i]] = 1;
     for (int i = 0; i < nnew; i++) {
         int v = newv[i];
         if (bi_lt(Y(e, v), s->min_ys, L)) {
@@ -529,43 +588,207 @@ static void add_s(Stage *s, int b, const int *newv, int nnew)
     }
 }
 
-static void rescan(Stage *s, int u)
+#define KBEST 8
+
+/* the order of rescan's candidates: key, then index (large) or svert position */
+static inline __attribute__((always_inline)) int cand_lt(const Stage *s, const limb *k1, int x1,
+                                                         const limb *k2, int x2, int large,
+                                                         int L)
+{
+    int c = bi_cmp(k1, k2, L);
+    if (c) return c < 0;
+    return large ? x1 < x2 : s->svpos[x1] < s->svpos[x2];
+}
+
+/* a sorted list of at most KBEST candidates; full: no candidate was dropped */
+typedef struct {
+    int n, full;
+    int x[KBEST];
+    limb *key; /* KBEST * L */
+} TopK;
+
+static inline __attribute__((always_inline)) void topk_offer(const Stage *s, TopK *t,
+                                                             const limb *k, int x, int large,
+                                                             int L)
+{
+    int i = t->n;
+    if (i == KBEST) {
+        t->full = 0;
+        if (!cand_lt(s, k, x, t->key + (size_t)(KBEST - 1) * L, t->x[KBEST - 1], large, L))
+            return;
+        i = KBEST - 1;
+    } else {
+        t->n++;
+    }
+    while (i > 0 && cand_lt(s, k, x, t->key + (size_t)(i - 1) * L, t->x[i - 1], large, L)) {
+        bi_copy(t->key + (size_t)i * L, t->key + (size_t)(i - 1) * L, L);
+        t->x[i] = t->x[i - 1];
+        i--;
+    }
+    bi_copy(t->key + (size_t)i * L, k, L);
+    t->x[i] = x;
+}
+
+/* offer every visible S vertex outside b to t: the leaves of the other top-level S blossoms
+ * (all), or the S vertices from svert position from on (not all) */
+static inline __attribute__((always_inline)) void rescan_collect(Stage *s, int b, const limb *wu,
+                                                                 TopK *t, limb *k, int all,
+                                                                 int from, int large, int L)
 {
     Engine *e = s->e;
-    int L = s->L;
-    e->stats[ST_RESCAN]++;
+    const char *vis = s->vis;
+    const int *top = e->top;
+    if (all) {
+        for (int i = 0; i < s->nsbl; i++) {
+            int c = s->sbl[i];
+            if (c == b) continue;
+            const Blossom *C = &e->bl[c];
+            const int *lv = C->leaves;
+            int nl = C->nleaves;
+            for (int j = 0; j < nl; j++) {
+                int x = lv[j];
+                if (!vis[x]) continue;
+                bi_sub(k, s->ys + (size_t)x * L, wu + (size_t)x * L, L);
+                if (t->n == KBEST &&
+                    bi_cmp(k, t->key + (size_t)(KBEST - 1) * L, L) > 0) {
+                    t->full = 0;
+                    continue;
+                }
+                topk_offer(s, t, k, x, large, L);
+            }
+        }
+    } else {
+        const int *sv = s->svert;
+        for (int q = from; q < s->nsvert; q++) {
+            int x = sv[q];
+            if (!vis[x] || top[x] == b) continue;
+            bi_sub(k, s->ys + (size_t)x * L, wu + (size_t)x * L, L);
+            if (t->n == KBEST && bi_cmp(k, t->key + (size_t)(KBEST - 1) * L, L) > 0) {
+                t->full = 0;
+                continue;
+            }
+            topk_offer(s, t, k, x, large, L);
+        }
+    }
+}
+
+static void rescan_alloc(Stage *s)
+{
+    Engine *e = s->e;
+    size_t n = (size_t)s->n, L = (size_t)s->L;
+    s->cl_n = xmalloc(e, n * sizeof(int));
+    for (size_t v = 0; v < n; v++) s->cl_n[v] = -1;
+    s->cl_large = xmalloc(e, 2 * n);
+    s->cl_full = s->cl_large + n;
+    s->cl_upto = xmalloc(e, n * sizeof(int));
+    s->cl_x = xmalloc(e, n * KBEST * sizeof(int));
+    s->cl_key = xmalloc(e, n * KBEST * L * sizeof(limb));
+    s->tk_key = xmalloc(e, (2 * KBEST + 2) * L * sizeof(limb));
+}
+
+static inline __attribute__((always_inline)) void rescan_body(Stage *s, int u, int L)
+{
+    Engine *e = s->e;
     int b = e->top[u];
     const limb *wu = W(e, u, 0);
-    limb *best = s->t2, *k = s->t3;
-    int arg = -1;
     /* only finite keys (visible S vertices outside b) can be pushed; first minimum in svert
-     * order (small) or in index order (large), as in blossom.py.  The candidates are the
-     * leaves of the other top-level S blossoms (b may hold most S vertices: they are not
-     * visited); ties are broken by svert position or index, whatever the walk's order. */
+     * order (small) or in index order (large), as in blossom.py; two distinct vertices never
+     * tie in that order, so the walk's own order does not matter. */
     int large = !(3 * s->nsvert < e->nact);
-    for (int i = 0; i < s->nsbl; i++) {
-        int c = s->sbl[i];
-        if (c == b) continue;
-        const Blossom *C = &e->bl[c];
-        for (int j = 0; j < C->nleaves; j++) {
-            int x = C->leaves[j];
-            if (!s->vis[x]) continue;
-            bi_sub(k, YS(s, x), wu + (size_t)x * L, L);
-            int better = arg < 0;
-            if (!better) {
-                int cmp = bi_cmp(k, best, L);
-                better = cmp < 0 ||
-                         (cmp == 0 && (large ? x < arg : s->svpos[x] < s->svpos[arg]));
+    limb *k = s->tk_key + (size_t)(2 * KBEST) * L;
+    TopK nt;
+    nt.n = 0;
+    nt.full = 1;
+    nt.key = s->tk_key;
+    int all = s->cl_n[u] < 0 || s->cl_large[u] != large;
+    int from = all ? 0 : s->cl_upto[u];
+    rescan_collect(s, b, wu, &nt, k, all, from, large, L);
+    int *ox = s->cl_x + (size_t)u * KBEST;
+    limb *okey = s->cl_key + (size_t)u * KBEST * (size_t)L;
+    if (!all) {
+        /* merge the old list (the vertices still outside b) with the new candidates; the
+         * result is exact up to the last old entry (unless the old list was full) and up to
+         * the last new one (unless nothing new was dropped) */
+        int on = s->cl_n[u], ofull = s->cl_full[u];
+        const limb *olast = on ? okey + (size_t)(on - 1) * L : NULL;
+        int olastx = on ? ox[on - 1] : -1;
+        TopK m;
+        m.n = 0;
+        m.full = 1;
+        m.key = s->tk_key + (size_t)KBEST * L;
+        int i = 0, j = 0;
+        while (m.n < KBEST) {
+            while (i < on && e->top[ox[i]] == b) i++;
+            int takeold;
+            if (i < on && j < nt.n)
+                takeold = cand_lt(s, okey + (size_t)i * L, ox[i], nt.key + (size_t)j * L,
+                                  nt.x[j], large, L);
+            else if (i < on)
+                takeold = 1;
+            else if (j < nt.n)
+                takeold = 0;
+            else
+                break;
+            if (takeold) {
+                if (!nt.full) { /* beyond the last new entry: not known to be next */
+                    const limb *nl = nt.key + (size_t)(nt.n - 1) * L;
+                    if (cand_lt(s, nl, nt.x[nt.n - 1], okey + (size_t)i * L, ox[i], large, L))
+                        break;
+                }
+                bi_copy(m.key + (size_t)m.n * L, okey + (size_t)i * L, L);
+                m.x[m.n++] = ox[i++];
+            } else {
+                if (!ofull && on &&
+                    cand_lt(s, olast, olastx, nt.key + (size_t)j * L, nt.x[j], large, L))
+                    break; /* beyond the last old entry */
+                if (!ofull && !on) break;
+                bi_copy(m.key + (size_t)m.n * L, nt.key + (size_t)j * L, L);
+                m.x[m.n++] = nt.x[j++];
             }
-            if (better) {
-                bi_copy(best, k, L);
-                arg = x;
+        }
+        /* complete when both sources are exhausted and both were complete */
+        while (i < on && e->top[ox[i]] == b) i++;
+        m.full = ofull && nt.full && i == on && j == nt.n;
+        if (!m.n && !m.full) {
+            /* nothing is known: start over */
+            nt.n = 0;
+            nt.full = 1;
+            rescan_collect(s, b, wu, &nt, k, 1, 0, large, L);
+        } else {
+            nt.n = m.n;
+            nt.full = m.full;
+            for (int q = 0; q < m.n; q++) {
+                bi_copy(nt.key + (size_t)q * L, m.key + (size_t)q * L, L);
+                nt.x[q] = m.x[q];
             }
         }
     }
-    if (arg < 0) return;
+    s->cl_n[u] = nt.n;
+    s->cl_large[u] = (char)large;
+    s->cl_full[u] = (char)nt.full;
+    s->cl_upto[u] = s->nsvert;
+    for (int q = 0; q < nt.n; q++) {
+        bi_copy(okey + (size_t)q * L, nt.key + (size_t)q * L, L);
+        ox[q] = nt.x[q];
+    }
+    if (!nt.n) return;
+    limb *best = nt.key; /* the least key */
     bi_add(best, best, Y(e, u), L);
-    if (bi_lt(best, s->half, L)) heap_push(s, &s->h3, best, u, arg);
+    if (bi_lt(best, s->half, L)) heap_push(s, &s->h3, best, u, nt.x[0]);
+}
+
+static void rescan(Stage *s, int u)
+{
+    s->e->stats[ST_RESCAN]++;
+    if (!s->cl_n) rescan_alloc(s);
+    /* specialised for the usual widths, as add_s */
+    switch (s->L) {
+    case 2: rescan_body(s, u, 2); break;
+    case 3: rescan_body(s, u, 3); break;
+    case 4: rescan_body(s, u, 4); break;
+    case 5: rescan_body(s, u, 5); break;
+    default: rescan_body(s, u, s->L); break;
+    }
 }
 
 static void make_s(Stage *s, int b, int old)
@@ -581,7 +804,7 @@ static void make_s(Stage *s, int b, int old)
     for (int i = 0; i < B->nleaves; i++) {
         int v = B->leaves[i];
         bi_add(Y(e, v), Y(e, v), shift, L);
-        bi_copy(YF(s, v), s->inf, L);
+        if (s->is_free[v]) blk_remove(s, v);
         s->is_free[v] = 0;
     }
     if (B->nchilds) {
@@ -602,7 +825,7 @@ static void make_t(Stage *s, int b, int sv, int tv)
     for (int i = 0; i < B->nleaves; i++) {
         int v = B->leaves[i];
         bi_sub(Y(e, v), Y(e, v), s->D, L);
-        bi_copy(YF(s, v), s->inf, L);
+        if (s->is_free[v]) blk_remove(s, v);
         s->is_free[v] = 0;
     }
     if (B->nchilds) {
@@ -895,9 +1118,22 @@ static void run(Stage *s)
         /* min of bp + yfree, first index; entries with yfree = inf are never below half */
         int fv = -1;
         const limb *fminp = NULL;
-        for (int i = 0; i < e->nact; i++) {
-            int v = e->act[i];
-            if (!s->is_free[v]) continue;
+        for (int k = 0; k < s->nblk; k++) {
+            if (s->bdirty[k]) {
+                int best = -1;
+                int stop = (k + 1) << BSHIFT;
+                if (stop > e->nact) stop = e->nact;
+                for (int i = k << BSHIFT; i < stop; i++) {
+                    int v = e->act[i];
+                    if (!s->is_free[v]) continue;
+                    if (best < 0 || bi_lt(FS(s, v), FS(s, e->act[best]), L)) best = i;
+                }
+                s->bpos[k] = best;
+                s->bdirty[k] = 0;
+            }
+            int p = s->bpos[k];
+            if (p < 0) continue;
+            int v = e->act[p];
             if (fv < 0 || bi_lt(FS(s, v), fminp, L)) {
                 fminp = FS(s, v);
                 fv = v;
@@ -1000,6 +1236,15 @@ static void stage_free(Stage *s)
     free(s->keys);
     free(s->is_s);
     free(s->fsv);
+    free(s->actpos);
+    free(s->bpos);
+    free(s->bdirty);
+    free(s->cl_n);
+    free(s->cl_large);
+    free(s->cl_upto);
+    free(s->cl_x);
+    free(s->cl_key);
+    free(s->tk_key);
     memset(s, 0, sizeof(*s));
 }
 
@@ -1055,6 +1300,14 @@ static void eng_solve(Engine *e)
         st.vis = st.is_s + n;
         st.is_free = st.is_s + 2 * n;
         st.fsv = xmalloc(e, bytes);
+        st.actpos = xmalloc(e, (size_t)n * sizeof(int));
+        for (int v = 0; v < n; v++) st.actpos[v] = -1;
+        for (int i = 0; i < e->nact; i++) st.actpos[e->act[i]] = i;
+        st.nblk = (e->nact + (1 << BSHIFT) - 1) >> BSHIFT;
+        st.bpos = xmalloc(e, (size_t)(st.nblk + 1) * sizeof(int));
+        st.bdirty = xmalloc(e, (size_t)(st.nblk + 1));
+        memset(st.bdirty, 1, (size_t)(st.nblk + 1)); /* computed at the first event */
+        for (int k = 0; k <= st.nblk; k++) st.bpos[k] = -1;
         for (int v = 0; v < n; v++) set_free(&st, v, !e->frozen[v]);
         st.svert = xmalloc(e, (size_t)n * sizeof(int));
         st.svpos = xmalloc(e, (size_t)n * sizeof(int));
@@ -1263,12 +1516,18 @@ int eng_freeze(Engine *e, int u, int v)
     int L = e->L;
     if (e->frozen[u] && e->mate[u] == v) return 1;
     if (!e->ndirty && !e->frozen[u] && !e->frozen[v]) {
+        /* every edge of u and v but uv becomes 0: rows u and v whole (keeping uv; the loops
+         * u-u and v-v are 0 anyway), then columns u and v */
+        limb *keep = e->tmp;
+        bi_copy(keep, W(e, u, v), L);
+        memset(W(e, u, 0), 0, (size_t)e->n * (size_t)L * sizeof(limb));
+        memset(W(e, v, 0), 0, (size_t)e->n * (size_t)L * sizeof(limb));
+        bi_copy(W(e, u, v), keep, L);
+        bi_copy(W(e, v, u), keep, L);
         for (int x = 0; x < e->n; x++) {
             if (x == u || x == v) continue;
-            memset(W(e, u, x), 0, (size_t)L * sizeof(limb));
-            memset(W(e, x, u), 0, (size_t)L * sizeof(limb));
-            memset(W(e, v, x), 0, (size_t)L * sizeof(limb));
-            memset(W(e, x, v), 0, (size_t)L * sizeof(limb));
+            limb *a = W(e, x, u), *c = W(e, x, v);
+            for (int j = 0; j < L; j++) a[j] = c[j] = 0;
         }
         /* BlossomEngine.freeze */
         int unsettled = e->mate[u] != v || e->bl[e->top[u]].nchilds || e->bl[e->top[v]].nchilds;
