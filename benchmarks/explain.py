@@ -23,18 +23,14 @@ HERE = Path(__file__).resolve().parent
 REAL_OPEN = HERE.parent.parent / "shared" / "real" / "sharly-chess" / "trf" / "example_trf16.trf"
 
 MEASURE = r"""
-import json, random, sys, time
+import json, sys, time
 from chessarbiter import trf
-from chessarbiter.model import Player
 from chessarbiter.pairing.dutch.why import explain, why
 source, full = sys.argv[1], sys.argv[2] == "1"
 if source.startswith("first-round:"):
-    n = int(source.split(":")[1])
-    rng = random.Random(n)
-    ratings = sorted((rng.randint(1000, 2800) for _ in range(n)), reverse=True)
-    one = "001    1      " + "Player1".ljust(34) + "2000" + 29 * " " + "0.0"
-    t = trf.loads("012 First round\nXXR 9\nXXC white1\n" + one + "\n")
-    t.players = {i: Player(number=i, name=f"Player{i}", rating=r) for i, r in enumerate(ratings, 1)}
+    from benchmarks.firstround import first_round_tournament  # run from the repository's root
+
+    t = first_round_tournament(int(source.split(":")[1]))
 else:
     t = trf.load(source)
     if t.total_rounds is None:  # the real open's file does not say: as the web imports it
@@ -69,6 +65,7 @@ def measure(source: str, full: bool) -> dict[str, float]:
         text=True,
         check=True,
         timeout=1800,
+        cwd=HERE.parent,
     )
     figures: dict[str, float] = json.loads(done.stdout)
     return figures

@@ -37,20 +37,14 @@ LowestRating=1000
 """
 
 MEASURE = r"""
-import json, random, sys, time
+import json, sys, time
 from chessarbiter import trf
-from chessarbiter.model import Player
 from chessarbiter.pairing.dutch.engine import pair_round
 from chessarbiter.editions import DutchEdition
 if sys.argv[1].startswith("first-round:"):
-    # an open before its first round: n players, no rounds (built in memory: a TRF's 001
-    # records have room for 9,999 players only)
-    n = int(sys.argv[1].split(":")[1])
-    rng = random.Random(n)
-    ratings = sorted((rng.randint(1000, 2800) for _ in range(n)), reverse=True)
-    one = "001    1      " + "Player1".ljust(34) + "2000" + 29 * " " + "0.0"
-    t = trf.loads("012 First round\nXXR 9\nXXC white1\n" + one + "\n")
-    t.players = {i: Player(number=i, name=f"Player{i}", rating=r) for i, r in enumerate(ratings, 1)}
+    from benchmarks.firstround import first_round_tournament  # run from the repository's root
+
+    t = first_round_tournament(int(sys.argv[1].split(":")[1]))
 else:
     t = trf.load(sys.argv[1])
 start = time.process_time()
@@ -89,6 +83,7 @@ def measure(path: Path | str, edition: str, timeout: float) -> dict[str, float] 
             text=True,
             timeout=timeout,
             check=True,
+            cwd=HERE.parent,
         )
     except subprocess.TimeoutExpired:
         return None

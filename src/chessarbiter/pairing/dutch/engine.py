@@ -106,14 +106,26 @@ def compute_pairs(
     players = sorted(state.to_pair, key=lambda p: (-state.score(p), p.rank))
     if not players:
         return []
-    first = first_candidate(state, players)
+    first = first_candidate_pairs(state, players, colour_rule)
     if first is not None:
-        return [
-            (p, o) if choose_colour(state, p, o, colour_rule) is Colour.WHITE else (o, p)
-            for p, o in first
-        ] + [(p, None) for p in players[2 * len(first) :]]
+        return first
     pairer = DutchPairer(state, players, factory(len(players)))
     return run_pairer(pairer, colour_rule)
+
+
+def first_candidate_pairs(
+    state: SwissRound, players: list[SwissPlayer], colour_rule: ColourRule
+) -> list[tuple[SwissPlayer, SwissPlayer | None]] | None:
+    """The pairs of :func:`first_candidate` with their colours (``(white, black)``, the
+    player left over ``(player, None)``: the pairing-allocated bye), or None when the round
+    is not a round of players all alike."""
+    first = first_candidate(state, players)
+    if first is None:
+        return None
+    return [
+        (p, o) if choose_colour(state, p, o, colour_rule) is Colour.WHITE else (o, p)
+        for p, o in first
+    ] + [(p, None) for p in players[2 * len(first) :]]
 
 
 def first_candidate(

@@ -59,19 +59,15 @@ def compute_pairs_2017(
     :raises PairingError: if ``state`` was not prepared for the 2017 edition.
     """
     # engine.py imports this module: the first-candidate rule is imported when needed
-    from chessarbiter.pairing.dutch.engine import first_candidate
+    from chessarbiter.pairing.dutch.engine import first_candidate_pairs
 
     players = sorted(state.to_pair, key=lambda p: (-state.score(p), p.rank))
     if not players:
         return []
-    first = None
     if state.edition is DutchEdition.DUTCH_2017 and not state.played_rounds:
-        first = first_candidate(state, players)
-    if first is not None:
-        return [
-            (p, o) if choose_colour(state, p, o, colour_rule) is Colour.WHITE else (o, p)
-            for p, o in first
-        ] + [(p, None) for p in players[2 * len(first) :]]
+        first = first_candidate_pairs(state, players, colour_rule)
+        if first is not None:
+            return first
     pairer = _Dutch2017Pairer(state, players, factory)
     pairer.check_completion()
     match_of = pairer.pair_brackets()

@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
@@ -37,8 +36,9 @@ from chessarbiter.pairing.dutch.explain import (
 
 from ..events import models as m
 from ..events import services
-from ..events.access import Level, event_for
+from ..events.access import Level
 from .context import page_context
+from .views import played_in_rounds
 
 #: At most this many players are named when a name fits several.
 NAMED_MATCHES = 5
@@ -170,19 +170,10 @@ def bracket_views(explanation: RoundExplanation, answer: WhyAnswer | None) -> li
 
 @login_required
 @require_safe
-def explain(request: HttpRequest, event_id: int) -> HttpResponse:
+@played_in_rounds(Level.VIEWER)
+def explain(request: HttpRequest, ev: m.Event) -> HttpResponse:
     """The explanation of the next round, and the answer to the question asked (``player``,
     optional ``other``, in the query string)."""
-    ev = event_for(request.user, event_id, Level.VIEWER)
-    if ev.system == m.Event.System.KNOCKOUT:
-        messages.info(
-            request,
-            _(
-                "A knockout event is played on its bracket: no rounds are paired and "
-                "no Swiss standings are kept."
-            ),
-        )
-        return redirect("arbiter:knockout", ev.pk)
     form = WhyForm(request.GET or None, event=ev)
     focus = form.focus() if form.is_valid() else None
     explanation: RoundExplanation | None = None

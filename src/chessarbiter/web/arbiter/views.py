@@ -57,7 +57,7 @@ def _shows_problems(
     return wrapper
 
 
-def _played_in_rounds(
+def played_in_rounds(
     need: Level,
 ) -> Callable[
     [Callable[Concatenate[HttpRequest, m.Event, P], HttpResponse]], Callable[..., HttpResponse]
@@ -541,7 +541,7 @@ def players_renumber(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @_shows_problems
-@_played_in_rounds(Level.ARBITER)
+@played_in_rounds(Level.ARBITER)
 def pair(request: HttpRequest, ev: m.Event) -> HttpResponse:
     """GET: the proposed pairing (a preview, nothing stored). POST: store it.
 
@@ -673,7 +673,7 @@ def deviation_labels() -> dict[str, str]:
 
 @login_required
 @require_POST
-@_played_in_rounds(Level.ARBITER)
+@played_in_rounds(Level.ARBITER)
 def pair_manual(request: HttpRequest, ev: m.Event) -> HttpResponse:
     """Check a hand-made pairing; store it once the arbiter confirms the listed deviations.
     A pairing with an absolute error (a player against himself or twice in the round, an
@@ -726,7 +726,7 @@ def pair_manual(request: HttpRequest, ev: m.Event) -> HttpResponse:
 
 @login_required
 @require_POST
-@_played_in_rounds(Level.CHIEF)
+@played_in_rounds(Level.CHIEF)
 def unpair(request: HttpRequest, ev: m.Event) -> HttpResponse:
     try:
         n = services.unpair_last_round(ev, request.user)
@@ -922,7 +922,7 @@ def result(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
 
 @login_required
 @_shows_problems
-@_played_in_rounds(Level.VIEWER)
+@played_in_rounds(Level.VIEWER)
 def standings(request: HttpRequest, ev: m.Event) -> HttpResponse:
     """The standings after the last complete round; for an individual event with rated
     players, each player's rating change and the norms he achieved
@@ -943,7 +943,7 @@ def standings(request: HttpRequest, ev: m.Event) -> HttpResponse:
 
 @login_required
 @_shows_problems
-@_played_in_rounds(Level.VIEWER)
+@played_in_rounds(Level.VIEWER)
 def standings_player(request: HttpRequest, ev: m.Event, number: int) -> HttpResponse:
     p = get_object_or_404(m.Player, event=ev, number=number)
     return render(
@@ -955,7 +955,7 @@ def standings_player(request: HttpRequest, ev: m.Event, number: int) -> HttpResp
 
 @login_required
 @_shows_problems
-@_played_in_rounds(Level.VIEWER)
+@played_in_rounds(Level.VIEWER)
 def crosstable(request: HttpRequest, ev: m.Event) -> HttpResponse:
     rows, rounds = tables.crosstable(ev)
     return render(
@@ -990,7 +990,7 @@ def export(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @_shows_problems
-@_played_in_rounds(Level.VIEWER)
+@played_in_rounds(Level.VIEWER)
 def print_view(request: HttpRequest, ev: m.Event, what: str, number: int = 0) -> HttpResponse:
     ctx = page_context(request, ev, what=what)
     if what in ("pairings", "alpha", "slips"):
