@@ -85,7 +85,7 @@ bench: install
 	$(BIN)/python benchmarks/matching.py
 	$(BIN)/python benchmarks/pairing.py --sizes 100,300,1000,3000 --stress \
 	  --first-round 1000,2000,5000,10000
-	$(BIN)/chessarbiter doctor --measure --players 500 --rounds 9
+	$(BIN)/chessarbiter doctor --measure --players 300 --rounds 9
 	$(BIN)/python benchmarks/explain.py --sizes 1000
 	$(BIN)/python benchmarks/web_load.py
 	$(BIN)/python -m pip install --quiet -e '.[web,dev,server]'

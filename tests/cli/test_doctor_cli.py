@@ -60,6 +60,8 @@ def test_doctor_measures_each_kernel(capsys: pytest.CaptureFixture[str]) -> None
     assert ("compiled " in out) is available()
 
 
-@pytest.mark.parametrize("args", [["--players", "9"], ["--players", "1001"], ["--rounds", "1"]])
+@pytest.mark.parametrize(
+    "args", [["--players", "9"], ["--players", "301"], ["--rounds", "1"], ["--rounds", "10"]]
+)
 def test_doctor_bounds(args: list[str]) -> None:
     assert main(["doctor", "--measure", *args]) == EXIT_USAGE
