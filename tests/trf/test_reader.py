@@ -736,6 +736,12 @@ def test_trf26_250_acceleration():
         ("250  1.0  0.5   1   b    1   25", 19),
         ("250  1.0  0.5   1   2    c   25", 23),
         ("250  1.0  0.5   1   2    1     ", 28),
+        # rounds and pairing numbers count from 1: a 0 was read, then refused by the writer
+        # (found by test_reader_raises_only_trf_error)
+        ("250  1.0  0.5   0   2    1   25", 15),
+        ("250  1.0  0.5   1   0    1   25", 19),
+        ("250  1.0  0.5   1   2    0   25", 23),
+        ("250  1.0  0.5   1   2    1    0", 28),
     ],
 )
 def test_trf26_250_errors(line, column):

@@ -549,6 +549,9 @@ class _Reader:
             if not _is_digits(raw):
                 self.problem(n, columns[0], f"{what} must be a number, not {raw!r}")
                 return None
+            if int(raw) < 1:  # rounds and pairing numbers count from 1 (what the writer writes)
+                self.problem(n, columns[0], f"{what} must be 1 or more, not {raw!r}")
+                return None
             return int(raw)
 
         mp_raw = rec.field(line, (5, 8)).strip(_BLANKS)
