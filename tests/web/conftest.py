@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import Permission, User
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -32,7 +32,8 @@ NAMES = [
 @pytest.fixture(autouse=True)
 def _fresh_cache() -> None:
     """Cached pages belong to one test's database."""
-    cache.clear()
+    for alias in ("default", "local"):
+        caches[alias].clear()
 
 
 @pytest.fixture(autouse=True)

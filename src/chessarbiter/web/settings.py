@@ -201,11 +201,22 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "chessarbiter",
-        }
+        },
+        # each web process's own copy of the public pages most asked for, in front of Redis
+        # (their keys carry the event's version, so a copy is never stale)
+        "local": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "visitor-pages",
+            "OPTIONS": {"MAX_ENTRIES": 64},
+        },
     }
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        # the default cache is already the process's own
+        "local": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    }
 
 
 def _int_setting(name: str, default: int) -> int:

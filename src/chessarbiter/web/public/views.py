@@ -4,13 +4,19 @@ for by htmx (``HX-Request``) answers with its content fragment only, for the sel
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
-from django.core.cache import cache
+from django.conf import settings
+from django.core.cache import cache, caches
+from django.db import connection
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
@@ -28,13 +34,87 @@ def _event(event_id: int) -> m.Event:
     return get_object_or_404(m.Event.objects.select_related("festival"), pk=event_id, public=True)
 
 
+#: Where the CSRF token goes in a whole page cached for visitors (see :func:`visitor_cached`).
+_TOKEN_SLOT = "csrf-token-slot-7f3a9c"
+
+#: The request attribute that tells :func:`_page` to store the whole page under this key.
+_PAGE_KEY = "chessarbiter_visitor_page_key"
+
+_View = Callable[..., HttpResponse]
+
+
+def _anonymous_plain(request: HttpRequest) -> bool:
+    """Whether the request is from a visitor with no session and no pending message, asking
+    for a page without a query: then the page depends only on the event, its festival's
+    sections, the path, the language and whether htmx asks for the content alone, and on
+    nothing of the visitor's."""
+    return (
+        settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "messages" not in request.COOKIES
+        and not request.META.get("QUERY_STRING")
+    )
+
+
+def _visitor_page_key(request: HttpRequest, event_id: int) -> str | None:
+    """The key of the whole page for a visitor, read with one small query (``None`` when the
+    event is not public). It holds the event's version and a stamp of its festival's
+    sections (their number and the sum of their versions: each change raises a section's
+    version), since the page's header lists the public sections."""
+    # one fixed statement: the ORM's compilation of this query cost more than the rest of
+    # the request together
+    table = connection.ops.quote_name(m.Event._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT e.created_at, e.version, "
+            f"(SELECT COUNT(*) FROM {table} s WHERE s.festival_id = e.festival_id), "
+            f"(SELECT SUM(s.version) FROM {table} s WHERE s.festival_id = e.festival_id) "
+            f"FROM {table} e WHERE e.id = %s AND e.public = %s",
+            [event_id, True],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    created, version, sections, versions = row
+    part = "content" if request.headers.get("HX-Request") else "page"
+    facts = f"{created}:{version}:{sections}:{versions}:{get_language()}:{request.path}:{part}"
+    return f"pubpage:{event_id}:{hashlib.sha256(facts.encode()).hexdigest()}"
+
+
+def visitor_cached(view: _View) -> _View:
+    """Serve a public event page to a visitor (see :func:`_anonymous_plain`) whole from the
+    cache: the hot path of a crowd refreshing the standings (a page, or the content alone for
+    the page's htmx self-refresh) costs one small query. The only part of the page that is
+    the visitor's own, the CSRF token of the language switch, is put in per request; a
+    signed-in user or a query goes through the view."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, event_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not _anonymous_plain(request):
+            return view(request, event_id, *args, **kwargs)
+        key = _visitor_page_key(request, event_id)
+        if key is None:
+            raise Http404
+        local = caches["local"]
+        page = local.get(key)
+        if page is None:
+            page = cache.get(key)
+            if page is None:
+                setattr(request, _PAGE_KEY, key)
+                return view(request, event_id, *args, **kwargs)
+            local.set(key, page, 3600)
+        return HttpResponse(page.replace(_TOKEN_SLOT, get_token(request)))
+
+    return wrapper
+
+
 def _page(
     request: HttpRequest, template: str, event: m.Event, variant: str = "", **ctx: Any
 ) -> HttpResponse:
     """The page around ``template``'s content. The content is rendered once per event
     version, page, ``variant`` (the page's choices read from its query, checked) and language
     (public pages are the hot path: a crowd refreshing the standings); the shell around it
-    (user, language switch, CSRF token) per request."""
+    (user, language switch, CSRF token) per request, except for a visitor's whole page,
+    stored as :func:`visitor_cached` asked."""
     key = (
         f"pub:{event.pk}:{event.created_at.timestamp()}:{event.version}:"
         f"{get_language()}:{request.path}:{variant}"
@@ -63,20 +143,25 @@ def _page(
         cached = (content, rounds, live)
         cache.set(key, cached, 3600)
     content, rounds, live = cached
+    page_key = getattr(request, _PAGE_KEY, None)
     if request.headers.get("HX-Request"):
+        if page_key is not None:
+            cache.set(page_key, content, 3600)
         return HttpResponse(content)
-    return render(
-        request,
-        "public/page.html",
-        {
-            "event": event,
-            "sections": _public_sections(event.festival),
-            "round_numbers": rounds,
-            "live": live,
-            "refresh": REFRESH_SECONDS,
-            "content": mark_safe(content),  # rendered by our own template, escaped there
-        },
-    )
+    context = {
+        "event": event,
+        "sections": SimpleLazyObject(lambda: _public_sections(event.festival)),
+        "round_numbers": rounds,
+        "live": live,
+        "refresh": REFRESH_SECONDS,
+        "content": mark_safe(content),  # rendered by our own template, escaped there
+    }
+    if page_key is None:
+        return render(request, "public/page.html", context)
+    context["csrf_token"] = _TOKEN_SLOT
+    page = render_to_string("public/page.html", context, request)
+    cache.set(page_key, page, 3600)
+    return HttpResponse(page.replace(_TOKEN_SLOT, get_token(request)))
 
 
 def ctx_factory(ctx: dict[str, Any]) -> dict[str, Any]:
@@ -115,6 +200,7 @@ def festival(request: HttpRequest, festival_id: int) -> HttpResponse:
 
 
 @require_safe
+@visitor_cached
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = _event(event_id)
     last = ev.round_set.order_by("-number").first()
@@ -127,6 +213,7 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @require_safe
+@visitor_cached
 def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     ev = _event(event_id)
     if not ev.round_set.filter(number=number).exists():
@@ -135,18 +222,21 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
 
 
 @require_safe
+@visitor_cached
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = _event(event_id)
     return _page(request, "public/_standings.html", ev, **_standings(ev))
 
 
 @require_safe
+@visitor_cached
 def crosstable(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = _event(event_id)
     return _page(request, "public/_crosstable.html", ev, **_crosstable(ev))
 
 
 @require_safe
+@visitor_cached
 def player(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     ev = _event(event_id)
     if not ev.players.filter(number=number).exists():
@@ -171,6 +261,7 @@ def _crosstable(ev: m.Event) -> dict[str, Any]:
 
 
 @require_safe
+@visitor_cached
 def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
     from ..events import knockout
 
@@ -189,6 +280,7 @@ def bracket(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @require_safe
+@visitor_cached
 def team_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     from ..events import teams
 
@@ -210,6 +302,7 @@ def _query_key(request: HttpRequest) -> str:
 
 
 @require_safe
+@visitor_cached
 def standings_after(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     """The standings after the complete round ``number``; another round is refused with the
     library's words."""
@@ -226,6 +319,7 @@ def standings_after(request: HttpRequest, event_id: int, number: int) -> HttpRes
 
 
 @require_safe
+@visitor_cached
 def start_list(request: HttpRequest, event_id: int) -> HttpResponse:
     from ..arbiter.lists import START_ORDERS, start_context
 
@@ -237,6 +331,7 @@ def start_list(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @require_safe
+@visitor_cached
 def categories(request: HttpRequest, event_id: int) -> HttpResponse:
     from ..arbiter.lists import category_context
 
@@ -248,6 +343,7 @@ def categories(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @require_safe
+@visitor_cached
 def team_ranking(request: HttpRequest, event_id: int) -> HttpResponse:
     from ..arbiter.lists import team_context
 
@@ -259,6 +355,7 @@ def team_ranking(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 @require_safe
+@visitor_cached
 def prizes(request: HttpRequest, event_id: int) -> HttpResponse:
     """The prize list, once the arbiters publish it (``Event.prize_list_public``)."""
     from ..events import lists
