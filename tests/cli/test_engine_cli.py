@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from chessarbiter import trf
-from chessarbiter.cli import engine
 from chessarbiter.cli.engine import (
     FILE_ERROR,
     INVALID_REQUEST,
@@ -20,6 +19,7 @@ from chessarbiter.cli.engine import (
     program_info,
     run_engine,
 )
+from chessarbiter.pairing.dutch import engine as dutch_engine
 from chessarbiter.pairing.dutch.generator import GeneratorConfig
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
@@ -261,7 +261,7 @@ def test_unexpected_errors_exit_2(capsys, monkeypatch):
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(engine, "pair_round", broken)
+    monkeypatch.setattr(dutch_engine, "pair_round", broken)
     code, _, err = run(capsys, "--dutch", corpus("t001") / "round02.trf", "-p")
     assert code == UNEXPECTED_ERROR
     assert "Unexpected error (please report): RuntimeError: boom" in err

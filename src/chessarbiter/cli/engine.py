@@ -59,6 +59,7 @@ import os
 import random
 import sys
 from dataclasses import dataclass
+from enum import StrEnum
 from itertools import zip_longest
 from pathlib import Path
 from typing import TextIO
@@ -69,7 +70,7 @@ from chessarbiter.editions import DutchEdition
 from chessarbiter.errors import ChessArbiterError, FileFormatError, PairingError
 from chessarbiter.model import Tournament
 from chessarbiter.pairing.dutch.checker import Pair, RoundDifference, check_rounds, checklist
-from chessarbiter.pairing.dutch.engine import no_pairing_reason, pair_round
+from chessarbiter.pairing.dutch.engine import no_pairing_reason
 from chessarbiter.pairing.dutch.generator import (
     BadConfigError,
     GenerationStopped,
@@ -83,6 +84,7 @@ from chessarbiter.pairing.dutch.generator import (
 from chessarbiter.pairing.matching import MatcherFactory
 from chessarbiter.pairing.readiness import check_ready_to_pair
 from chessarbiter.pairing.round_pairing import NoValidPairingError, RoundPairing
+from chessarbiter.pairing.systems import SYSTEMS, SwissSystem, system_of_flag
 
 EXIT_OK = 0
 NO_VALID_PAIRING = 1
@@ -91,12 +93,13 @@ INVALID_REQUEST = 3
 LIMIT_EXCEEDED = 4
 FILE_ERROR = 5
 
-ENGINE_FLAGS = ("--dutch", "--burstein")
-"""The first argument (after ``-r``) that makes an engine invocation."""
+ENGINE_FLAGS = tuple(
+    dict.fromkeys([*(s.flag for s in SYSTEMS), "--burstein", "--dubov", "--lim", "--double-swiss"])
+)
+"""The first argument (after ``-r``) that makes an engine invocation: the systems chessarbiter
+pairs, and those bbpPairings or other engines know (refused with a clear message)."""
 
 MAX_SEED = 2**64 - 1
-
-_EDITIONS = {e.value: e for e in DutchEdition}
 
 
 def program_info() -> str:
@@ -309,26 +312,26 @@ def run_engine(argv: list[str], *, matcher: MatcherFactory | None = None) -> int
     (see the module docstring). ``matcher`` is passed to the pairing engine."""
     args, edition_name, edition_ok = _split_edition(argv)
     req = _parse(args) if edition_ok else None
-    edition = _EDITIONS.get(edition_name or DutchEdition.DUTCH_2026.value)
-    if req is None or edition is None:
-        if edition is None:
-            _err(f"unknown edition {edition_name!r}: use 2026 or 2017")
-        else:
-            _err(_usage())
+    if req is None:
+        _err(_usage())
         return INVALID_REQUEST
     if req.print_info:
         print(program_info())
     if req.system is None:
         return EXIT_OK
-    if req.system != "--dutch":
-        _err(f"The {req.system[2:].capitalize()} system is not supported: use --dutch.")
+    try:
+        system = system_of_flag(req.system)
+        edition = system.edition(edition_name)
+    except PairingError as e:
+        _err(str(e))
         return INVALID_REQUEST
+    engine = _Engine(system, edition, matcher)
     try:
         if req.check:
-            return _check(req, edition, matcher)
+            return _check(req, engine)
         if req.pair:
-            return _pair(req, edition, matcher)
-        return _generate(req, edition, matcher)
+            return _pair(req, engine)
+        return _generate(req, engine)
     except _Failure as e:
         return e.code
     except Exception as e:  # the last resort, as bbpPairings' main
@@ -336,7 +339,27 @@ def run_engine(argv: list[str], *, matcher: MatcherFactory | None = None) -> int
         return UNEXPECTED_ERROR
 
 
-def _pair(req: _Request, edition: DutchEdition, matcher: MatcherFactory | None) -> int:
+@dataclass(frozen=True)
+class _Engine:
+    """The system and edition asked for, and the matcher to pair with."""
+
+    system: SwissSystem
+    edition: StrEnum
+    matcher: MatcherFactory | None
+
+    def pair(self, tournament: Tournament) -> RoundPairing:
+        return self.system.pair(tournament, self.edition, matcher=self.matcher)
+
+    @property
+    def dutch(self) -> DutchEdition:
+        """The Dutch edition whose round facts the check-list and the checker's report show
+        (the Swiss facts of the current text for the other systems)."""
+        if isinstance(self.edition, DutchEdition):
+            return self.edition
+        return DutchEdition.DUTCH_2026
+
+
+def _pair(req: _Request, engine: _Engine) -> int:
     assert req.input is not None
     source = req.input
     tournament = _read_trf(source).tournament
@@ -347,10 +370,10 @@ def _pair(req: _Request, edition: DutchEdition, matcher: MatcherFactory | None) 
         list_stream = _open_checklist(req, source)
         try:
             check_ready_to_pair(tournament, tournament.rounds_played + 1)
-            pairing = pair_round(tournament, edition, matcher=matcher)
+            pairing = engine.pair(tournament)
         except NoValidPairingError as e:
             if list_stream is not None:
-                _write_checklist(list_stream, tournament, edition, None)
+                _write_checklist(list_stream, tournament, engine.dutch, None)
             _close_checklist(list_stream, complete=False)
             _err(f"Error while pairing {source}: No valid pairing exists: {no_pairing_reason(e)}")
             return NO_VALID_PAIRING
@@ -359,7 +382,7 @@ def _pair(req: _Request, edition: DutchEdition, matcher: MatcherFactory | None) 
             _err(f"Error while pairing {source}: {e}")
             return INVALID_REQUEST
         if list_stream is not None:
-            _write_checklist(list_stream, tournament, edition, pairing)
+            _write_checklist(list_stream, tournament, engine.dutch, pairing)
         _close_checklist(list_stream)
         out.write("".join(f"{line}\n" for line in pairing.engine_lines()))
     finally:
@@ -400,23 +423,23 @@ def difference_table(difference: RoundDifference) -> list[str]:
     return lines
 
 
-def _check(req: _Request, edition: DutchEdition, matcher: MatcherFactory | None) -> int:
+def _check(req: _Request, engine: _Engine) -> int:
     assert req.input is not None
     source = req.input
     tournament = _read_trf(source).tournament
-    if "BURSTEIN" in tournament.system.upper():
+    if engine.system.names_other_system(tournament.system):
         _err(f"Pairing system specified in file {source} does not match command line flag.")
         return INVALID_REQUEST
     list_stream = _open_checklist(req, source)
     name = Path(source).stem
     differences = 0
     try:
-        for check in check_rounds(tournament, edition, matcher):
+        for check in check_rounds(tournament, engine.dutch, engine.matcher, pair=engine.pair):
             print(f"{name}: Round #{check.round}")
             if list_stream is not None:
                 list_stream.write(f"Round #{check.round}\n")
                 if check.pairing is None or check.pairing.boards or check.pairing.bye:
-                    _write_checklist(list_stream, check.before, edition, check.pairing)
+                    _write_checklist(list_stream, check.before, engine.dutch, check.pairing)
             if check.difference is not None:
                 differences += 1
                 print("\n".join(difference_table(check.difference)))
@@ -442,7 +465,7 @@ def _seed(text: str | None) -> int:
     return value
 
 
-def _generate(req: _Request, edition: DutchEdition, matcher: MatcherFactory | None) -> int:
+def _generate(req: _Request, engine: _Engine) -> int:
     assert req.output is not None
     seed = _seed(req.seed)
     rng = random.Random(seed)
@@ -492,18 +515,19 @@ def _generate(req: _Request, edition: DutchEdition, matcher: MatcherFactory | No
         def write_round(r: int, t: Tournament, pairing: RoundPairing | None) -> None:
             assert list_stream is not None
             list_stream.write(f"Round #{r}.\n")
-            _write_checklist(list_stream, t, edition, pairing)
+            _write_checklist(list_stream, t, engine.dutch, pairing)
 
         hook: RoundHook | None = write_round if list_stream is not None else None
         try:
             tournament = generate(
                 config,
                 rng,
-                edition,
+                engine.dutch,
                 name=f"AutoTest Tournament {seed}",
                 model=model,
-                matcher=matcher,
+                matcher=engine.matcher,
                 on_round=hook,
+                pair=engine.pair,
             )
         except GenerationStopped as e:
             _err(f"Error generating {output}: {e}")

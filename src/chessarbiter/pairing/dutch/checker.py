@@ -18,7 +18,7 @@ player's score, colour history and preference, bye eligibility, floats and oppon
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from chessarbiter.editions import DutchEdition as Edition
@@ -208,8 +208,12 @@ def check_rounds(
     tournament: Tournament,
     edition: Edition = Edition.DUTCH_2026,
     matcher: MatcherFactory | None = None,
+    *,
+    pair: Callable[[Tournament], RoundPairing] | None = None,
 ) -> Iterator[RoundCheck]:
     """Re-pair every played round of ``tournament`` and compare (see the module docstring).
+    ``pair`` pairs a round by another system than the Dutch one (the facts of the round, and
+    so the board order of the report, are the Swiss ones of ``edition``).
 
     :raises PairingError: when a round cannot be paired at all as given (for example the
         initial colour is unknown and cannot be inferred).
@@ -228,7 +232,7 @@ def check_rounds(
             )
         pairing: RoundPairing | None
         try:
-            pairing = pair_round(before, edition, matcher=matcher)
+            pairing = pair_round(before, edition, matcher=matcher) if pair is None else pair(before)
         except NoValidPairingError:
             pairing = None
         difference = compare_round(r, state, pairing, played_pairs(tournament, r))

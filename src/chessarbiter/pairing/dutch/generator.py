@@ -391,8 +391,10 @@ def generate(
     model: Tournament | None = None,
     matcher: MatcherFactory | None = None,
     on_round: RoundHook | None = None,
+    pair: Callable[[Tournament], RoundPairing] | None = None,
 ) -> Tournament:
-    """A random tournament of ``config.rounds_number`` rounds, each paired by the engine.
+    """A random tournament of ``config.rounds_number`` rounds, each paired by the engine
+    (``pair``: by another system's engine than the Dutch one of ``edition``).
 
     ``model``: a tournament whose players (their ratings drive the results), description,
     point system, forbidden pairs and accelerations are kept, its results replaced; otherwise
@@ -452,7 +454,7 @@ def generate(
         if all(len(p.results) >= r for p in order):
             continue  # nobody to pair this round
         try:
-            pairing = pair_round(t, edition, matcher=matcher)
+            pairing = pair_round(t, edition, matcher=matcher) if pair is None else pair(t)
         except NoValidPairingError as e:
             if on_round is not None:
                 on_round(r, t, None)

@@ -1,0 +1,121 @@
+"""The Swiss pairing systems, by the names arbiters and engines use.
+
+Each system is a package under :mod:`chessarbiter.pairing` whose ``engine`` module pairs the
+next round as ``pair_round(tournament, edition, *, matcher=None) -> RoundPairing`` (imported
+when a round is paired, so that naming the systems costs nothing). This table
+names them for the command line (the flags of bbpPairings and JaVaFo), the random generator,
+the checker and the TRF-2026 ``192`` record, so that those tools serve every system alike.
+
+>>> system_of_flag("--dutch").article
+'C.04.3'
+>>> system_of_flag("--dutch").edition(None)
+<DutchEdition.DUTCH_2026: '2026'>
+>>> [s.flag for s in SYSTEMS]
+['--dutch']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from importlib import import_module
+
+from chessarbiter.editions import DutchEdition
+from chessarbiter.errors import PairingError
+from chessarbiter.model import Tournament
+from chessarbiter.pairing.matching import MatcherFactory
+from chessarbiter.pairing.round_pairing import RoundPairing
+
+
+@dataclass(frozen=True)
+class SwissSystem:
+    """One pairing system: its command-line flag, the Handbook article that defines it, its
+    named editions (the first is the default: the current text) and its engine."""
+
+    flag: str
+    title: str
+    article: str
+    editions: type[StrEnum]
+    default_edition: StrEnum
+    engine: str
+    """The module whose ``pair_round`` pairs a round."""
+    trf_words: tuple[str, ...]
+    """Words of a TRF ``192`` system name (upper case) that name this system."""
+
+    def edition(self, name: str | None) -> StrEnum:
+        """The edition called ``name`` (``None``: the default).
+
+        :raises PairingError: naming the editions there are, for an unknown one.
+        """
+        if name is None:
+            return self.default_edition
+        try:
+            return self.editions(name)
+        except ValueError:
+            known = ", ".join(e.value for e in self.editions)
+            raise PairingError(
+                f"unknown edition {name!r} of the {self.title}: use {known}"
+            ) from None
+
+    def pair(
+        self,
+        tournament: Tournament,
+        edition: StrEnum | None = None,
+        *,
+        matcher: MatcherFactory | None = None,
+    ) -> RoundPairing:
+        """The next round of ``tournament`` by this system."""
+        pair_round: Callable[..., RoundPairing] = import_module(self.engine).pair_round
+        return pair_round(tournament, edition or self.default_edition, matcher=matcher)
+
+    def names_other_system(self, declared: str) -> bool:
+        """Whether a TRF's ``192`` system name ``declared`` names another system than this
+        one (bbpPairings refuses to check such a file: "Pairing system specified in file does
+        not match command line flag").
+
+        >>> DUTCH.names_other_system("FIDE_BURSTEIN"), DUTCH.names_other_system("FIDE_DUTCH_2026")
+        (True, False)
+        >>> DUTCH.names_other_system(""), DUTCH.names_other_system("SWISS PRELIMINARY")
+        (False, False)
+        """
+        words = set(re.split(r"[^A-Z0-9]+", declared.upper()))
+        if words & set(self.trf_words):
+            return False
+        return any(words & set(known) for known in _KNOWN_WORDS)
+
+
+DUTCH = SwissSystem(
+    flag="--dutch",
+    title="FIDE (Dutch) system",
+    article="C.04.3",
+    editions=DutchEdition,
+    default_edition=DutchEdition.DUTCH_2026,
+    engine="chessarbiter.pairing.dutch.engine",
+    trf_words=("DUTCH",),
+)
+
+#: Every system, in the order ``--help`` lists them.
+SYSTEMS: tuple[SwissSystem, ...] = (DUTCH,)
+
+#: Systems named in TRF files that chessarbiter does not pair (yet), so that a file declaring
+#: one is not taken for a Dutch file.
+_OTHER_WORDS: tuple[str, ...] = ("BURSTEIN", "DUBOV", "LIM", "DOUBLE", "KEIZER")
+
+_KNOWN_WORDS: tuple[tuple[str, ...], ...] = (
+    *(s.trf_words for s in SYSTEMS),
+    *((w,) for w in _OTHER_WORDS if not any(w in s.trf_words for s in SYSTEMS)),
+)
+
+
+def system_of_flag(flag: str) -> SwissSystem:
+    """The system of a command-line flag (``--dutch``...).
+
+    :raises PairingError: for a flag that names no system chessarbiter pairs.
+    """
+    for system in SYSTEMS:
+        if system.flag == flag:
+            return system
+    known = ", ".join(s.flag for s in SYSTEMS)
+    raise PairingError(f"The {flag[2:].capitalize()} system is not supported: use {known}.")
