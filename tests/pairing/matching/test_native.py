@@ -50,6 +50,10 @@ def assert_same(py: MatchingComputer, nat: Any, full_state: bool = True) -> None
     assert nat.matching() == py.matching()
     assert nat.matching_weight() == py.matching_weight()
     assert nat.stats == py.stats
+    # the blossoms' least-row vectors: the same structure in both (built, used, updated and
+    # dropped at the same steps)
+    engine = py._engine
+    assert nat._row_vectors() == {**engine.row_vectors, "held": len(engine.vector_blossoms)}
     if full_state:
         assert state(nat.engine_state()) == state(py._engine)
 
@@ -268,4 +272,60 @@ def test_big_trees_and_many_blossoms(seed: int, n: int, bits: int, resets: int) 
         twin.compute(full_state=step % 2 == 1)
     assert twin.nat.stats["blossom"] > 50
     assert twin.nat.stats["rescan"] > 200
+    assert twin.nat.check_optimality() == []
+
+
+@pytest.mark.parametrize(("seed", "n", "size"), [(1, 45, 5), (5, 63, 7)])
+def test_row_vectors_across_solves(seed: int, n: int, size: int) -> None:
+    """Odd clusters of heavy edges, grouped by three, become nested blossoms that outlive
+    their stage and their solve; trees grow through them as T blossoms that then join S
+    blossoms. Their least-row vectors are built, used, updated where a few edges changed
+    (part of a row), rebuilt where many did (whole rows), sign-extended when wider weights
+    arrive, dropped when a vertex is added and refused when there is no room; weights take
+    few values (ties everywhere). The twins stay identical, vector counters included."""
+    rng = random.Random(seed)
+    twin = Twin(n)
+    cluster = [v // size for v in range(n)]
+    shift = 40
+
+    def weight(u: int, v: int) -> int:
+        if cluster[u] == cluster[v]:
+            high = 6
+        elif cluster[u] // 3 == cluster[v] // 3:
+            high = 4
+        elif rng.random() < 0.2:
+            return 0
+        else:
+            high = rng.choice((2, 3))
+        return (high << shift) | (rng.randrange(3) << (shift // 2))
+
+    for u in range(n):
+        for v in range(u + 1, n):
+            twin.set(u, v, weight(u, v))
+    twin.compute()
+    for step in range(12):
+        if step == 6:
+            shift = 300  # wider weights from now on: the kernel's numbers grow
+        if step == 9:
+            cluster.append(cluster[-1])
+            w = twin.add_vertex()
+            for u in range(w):
+                twin.set(w, u, weight(w, u))
+        m = len(twin)
+        for v in rng.sample(range(m), 1 + step % 2):
+            columns = range(m) if step % 4 == 3 else rng.sample(range(m), m // 3)
+            for u in columns:
+                if u != v:
+                    twin.set(v, u, weight(v, u))
+        twin.compute(full_state=step % 4 == 3)
+        if step == 4:  # freeze a pair of the optimum, as the engine does
+            a = rng.randrange(m)
+            b = twin.py.matching()[a]
+            if b != a:
+                twin.freeze(a, b)
+                twin.compute()
+    vectors = twin.nat._row_vectors()
+    assert vectors["uses"] > 100
+    assert vectors["updates"] > 3
+    assert vectors["builds"] > 50
     assert twin.nat.check_optimality() == []

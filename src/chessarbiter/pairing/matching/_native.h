@@ -27,6 +27,12 @@
  * least keys of its previous scan, the ones still outside its blossom, plus the S vertices
  * added since, instead of every S vertex outside its blossom.
  *
+ * The engine keeps a third one across stages and solves (it changes no result and no counter
+ * either, and the Python kernel keeps the same one, with the same counts): a blossom's
+ * least-row vector (Blossom.m, built and used in _native_solver.c as
+ * BlossomEngine.row_vector_ready describes), so a blossom of k vertices that becomes S lowers
+ * the stage's bp in one pass instead of k row scans.
+ *
  * Blossoms are records in a pool addressed by index; a blossom dissolved during a stage is
  * only recycled at the start of a later stage, because the Python code may still look at a
  * dissolved blossom (a stale heap entry, the stage's labelled list) until the stage ends.
@@ -191,6 +197,15 @@ typedef struct {
     int nleaves;
     int *leaves;
     int spos; /* scratch of a stage: position in the list of top-level S blossoms */
+    /* The least-row vector of a non-trivial blossom (NULL: none), an exact shortcut of the
+     * row scans (see mvec_* in _native_solver.c): m[x] = min over the leaves u of
+     * (y[u] - W[u][x]) for x < n, at the time the duals of the leaves were those of m[n]
+     * (the dual of leaves[0] then): the duals of all leaves of a blossom always change by the
+     * same amount, so the current minimum is m[x] + y[leaves[0]] - m[n].  Column x is
+     * current while no edge at x changed after mclock (colchg[x] <= mclock).  A vector goes
+     * with its blossom (when it leaves the structure) and when a vertex is added. */
+    limb *m;
+    uint64_t mclock;
 } Blossom;
 
 typedef struct {
@@ -223,6 +238,13 @@ typedef struct {
     int act_stale;
     int64_t restart_divisor;
     int broken;
+    /* the blossoms' least-row vectors: wclock counts the weight changes, colchg[x] is the
+     * count at the last change of an edge at x; mcount vectors exist (at most
+     * max(16, n / 4)); mstats counts their uses, column updates and builds */
+    uint64_t wclock;
+    uint64_t *colchg;
+    int mcount;
+    long long mstats[3];
     /* scratch */
     limb *tmp; /* 8 * L */
     int *stack;

@@ -52,9 +52,15 @@ static int alloc_blossom(Engine *e)
     return id;
 }
 
-/* a non-trivial blossom left the structure: recycle it at the next flush */
+/* a non-trivial blossom left the structure: recycle it at the next flush (its least-row
+ * vector goes now) */
 static void retire_blossom(Engine *e, int id)
 {
+    if (e->bl[id].m) {
+        free(e->bl[id].m);
+        e->bl[id].m = NULL;
+        e->mcount--;
+    }
     if (e->npending == e->cappending) {
         int nc = e->cappending * 2 + 16;
         e->pending = xrealloc(e, e->pending, (size_t)nc * sizeof(int));
@@ -284,6 +290,125 @@ static void eng_restart(Engine *e)
         bi_shr1(Y(e, v), best, L);
     }
     flush_pending(e);
+}
+
+/* ------------------------------------------------------------------ least-row vectors
+ *
+ * An exact shortcut of the row scans (it changes no result and no counter): when a blossom
+ * of k vertices becomes S, its k rows y[u] - W[u][.] lower the stage's bp; their minimum over
+ * the blossom's vertices (its least-row vector, see Blossom.m) lowers bp the same in one pass.
+ * A vector is built from the vectors of its sub-blossoms (or their rows) the first time the
+ * blossom needs it, kept while the blossom lives (across stages and solves: the duals of its
+ * vertices all move together, so an offset read from one of them keeps it current), its
+ * columns recomputed where an edge changed in between, and its memory bounded (a blossom
+ * without room for a vector is scanned row by row, as before). */
+
+static size_t mvec_size(const Engine *e) { return ((size_t)e->n + 1) * (size_t)e->L; }
+
+/* drop every vector (before the number of vertices changes) */
+static void mvec_drop_all(Engine *e)
+{
+    if (!e->mcount) return;
+    for (int i = 0; i < e->nbl; i++) {
+        free(e->bl[i].m);
+        e->bl[i].m = NULL;
+    }
+    e->mcount = 0;
+}
+
+/* d = min(d, y[v] - W[v][.]) over the columns (first: d = the row) */
+static void mvec_take_row(Engine *e, limb *d, int v, int first)
+{
+    int n = e->n, L = e->L;
+    const limb *yv = Y(e, v), *wv = W(e, v, 0);
+    limb *t = e->tmp + 5 * L;
+    for (int x = 0; x < n; x++) {
+        limb *dx = d + (size_t)x * L;
+        if (first) {
+            bi_sub(dx, yv, wv + (size_t)x * L, L);
+        } else {
+            bi_sub(t, yv, wv + (size_t)x * L, L);
+            if (bi_lt(t, dx, L)) bi_copy(dx, t, L);
+        }
+    }
+}
+
+static int mvec_ready(Engine *e, int b);
+
+/* d = min(d, the current minimum of the rows of blossom c) (first: d = it) */
+static void mvec_take(Engine *e, limb *d, int c, int first)
+{
+    int n = e->n, L = e->L;
+    Blossom *C = &e->bl[c];
+    if (!C->nchilds) {
+        mvec_take_row(e, d, C->base, first);
+        return;
+    }
+    if (!mvec_ready(e, c)) {
+        for (int j = 0; j < C->nleaves; j++) mvec_take_row(e, d, e->bl[c].leaves[j], first && !j);
+        return;
+    }
+    C = &e->bl[c];
+    e->mstats[0]++;
+    limb *off = e->tmp + 6 * L, *t = e->tmp + 5 * L;
+    const limb *m = C->m;
+    bi_sub(off, Y(e, C->leaves[0]), m + (size_t)n * L, L);
+    for (int x = 0; x < n; x++) {
+        limb *dx = d + (size_t)x * L;
+        if (first) {
+            bi_add(dx, m + (size_t)x * L, off, L);
+        } else {
+            bi_add(t, m + (size_t)x * L, off, L);
+            if (bi_lt(t, dx, L)) bi_copy(dx, t, L);
+        }
+    }
+}
+
+/* make the vector of the non-trivial blossom b current; 0 when it has none (no room) */
+static int mvec_ready(Engine *e, int b)
+{
+    int n = e->n, L = e->L;
+    Blossom *B = &e->bl[b];
+    size_t size = mvec_size(e);
+    if (B->m) {
+        if (B->mclock == e->wclock) return 1;
+        int nst = 0;
+        for (int x = 0; x < n; x++) nst += e->colchg[x] > B->mclock;
+        if (4 * nst <= n) {
+            /* recompute the changed columns from the rows of those vertices (W symmetric) */
+            limb *off = e->tmp + 6 * L, *t = e->tmp + 5 * L, *best = e->tmp + 7 * L;
+            limb *m = B->m;
+            bi_sub(off, Y(e, B->leaves[0]), m + (size_t)n * L, L);
+            for (int x = 0; x < n; x++) {
+                if (e->colchg[x] <= B->mclock) continue;
+                const limb *wx = W(e, x, 0);
+                for (int j = 0; j < B->nleaves; j++) {
+                    int u = B->leaves[j];
+                    bi_sub(t, Y(e, u), wx + (size_t)u * L, L);
+                    if (!j || bi_lt(t, best, L)) bi_copy(best, t, L);
+                }
+                bi_sub(m + (size_t)x * L, best, off, L);
+            }
+            B->mclock = e->wclock;
+            e->mstats[1]++;
+            return 1;
+        }
+        free(B->m);
+        B->m = NULL;
+        e->mcount--;
+    }
+    /* room for at most max(16, n / 4) vectors */
+    if (e->mcount >= (n / 4 > 16 ? n / 4 : 16)) return 0;
+    limb *m = xmalloc(e, size * sizeof(limb));
+    e->mcount++;
+    e->mstats[2]++;
+    int k = B->nchilds;
+    for (int i = 0; i < k; i++) mvec_take(e, m, e->bl[b].childs[i], !i);
+    B = &e->bl[b];
+    bi_copy(m + (size_t)n * L, Y(e, B->leaves[0]), L);
+    B->m = m;
+    B->mclock = e->wclock;
+    return 1;
 }
 
 /* ------------------------------------------------------------------ a stage */
@@ -519,7 +644,65 @@ static inline __attribute__((always_inline)) int scan_row(
     return arg;
 }
 
-static void add_s(Stage *s, int b, const int *newv, int nnew)
+/* bp[x] = min(bp[x], val) for the non-S vertices x, val the current least row of a blossom
+ * with a vector: the values scan_row would store, in one pass */
+static inline __attribute__((always_inline)) void apply_mvec(
+    Stage *s, const int *act, int nact, const char *is_s, const char *is_free, const limb *m,
+    const limb *off, limb *val, int L)
+{
+    for (int i = 0; i < nact; i++) {
+        int x = act[i];
+        if (is_s[x]) continue;
+        bi_add(val, m + (size_t)x * L, off, L);
+        limb *bx = s->bp + (size_t)x * L;
+        if (bi_lt(val, bx, L)) {
+            bi_copy(bx, val, L);
+            if (is_free[x]) {
+                limb *fx = s->fsv + (size_t)x * L;
+                bi_add(fx, val, s->yfree + (size_t)x * L, L);
+                blk_offer(s, i, fx, L);
+            }
+        }
+    }
+}
+
+/* the least key ys[x] - W[u][x] over the visible S vertices outside b (the leaves of the
+ * other top-level S blossoms), first in index order (large) or svert order, as the scans of
+ * add_s; -1 when there is none */
+static inline __attribute__((always_inline)) int ss_least(Stage *s, int b, const limb *wu,
+                                                          limb *best, limb *k, int large, int L)
+{
+    Engine *e = s->e;
+    const char *vis = s->vis;
+    int arg = -1;
+    for (int i = 0; i < s->nsbl; i++) {
+        int c = s->sbl[i];
+        if (c == b) continue;
+        const Blossom *C = &e->bl[c];
+        const int *lv = C->leaves;
+        int nl = C->nleaves;
+        for (int j = 0; j < nl; j++) {
+            int x = lv[j];
+            if (!vis[x]) continue;
+            bi_sub(k, s->ys + (size_t)x * L, wu + (size_t)x * L, L);
+            if (arg >= 0) {
+                int c2 = bi_cmp(k, best, L);
+                if (c2 > 0) continue;
+                if (c2 == 0 && (large ? x > arg : s->svpos[x] > s->svpos[arg])) continue;
+            }
+            bi_copy(best, k, L);
+            arg = x;
+        }
+    }
+    return arg;
+}
+
+/* blossoms of at least this many vertices lower bp through their vector */
+#define MVEC_MIN 4
+
+/* b is a new top-level S blossom; its vertices not S before are the leaves of the blossoms
+ * parts[0..nparts) in order (newv lists them) */
+static void add_s(Stage *s, int b, const int *parts, int nparts, const int *newv, int nnew)
 {
     Engine *e = s->e;
     int L = s->L;
@@ -536,41 +719,79 @@ static void add_s(Stage *s, int b, const int *newv, int nnew)
     int nact = e->nact;
     const char *is_s = s->is_s, *vis = s->vis, *is_free = s->is_free;
     limb *row = s->t1, *best = s->t2, *k = s->t3;
-    for (int ii = 0; ii < nnew; ii++) {
-        int u = newv[ii];
-        const limb *yu = Y(e, u);
-        const limb *wu = W(e, u, 0);
-        int arg = -1;
-        int large = nsv && !small;
-        bi_copy(best, s->inf, L);
-        /* the hot loop, specialised for the usual widths (2-6 words) so the limb loops unroll */
-        if (L == 2)
-            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 2);
-        else if (L == 3)
-            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 3);
-        else if (L == 4)
-            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 4);
-        else if (L == 5)
-            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 5);
-        else if (L == 6)
-            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 6);
-        else
-            arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, L);
-        if (!nsv) continue;
-        if (small) {
-            for (int q = 0; q < nsv; q++) {
-                int x = s->svert[q];
-                if (!vis[x]) continue; /* ys = inf: its key is never pushed */
-                bi_sub(k, YS(s, x), wu + (size_t)x * L, L);
-                if (arg < 0 || bi_lt(k, best, L)) {
-                    bi_copy(best, k, L);
-                    arg = x;
+    for (int pi = 0; pi < nparts; pi++) {
+        int c = parts[pi];
+        Blossom *C = &e->bl[c];
+        if (C->nchilds && C->nleaves >= MVEC_MIN && mvec_ready(e, c)) {
+            /* bp from the vector, then each vertex's least S-S key on its own */
+            C = &e->bl[c];
+            limb *off = row;
+            e->mstats[0]++;
+            bi_sub(off, Y(e, C->leaves[0]), C->m + (size_t)e->n * L, L);
+            const limb *m = C->m;
+            if (L == 2)
+                apply_mvec(s, act, nact, is_s, is_free, m, off, k, 2);
+            else if (L == 3)
+                apply_mvec(s, act, nact, is_s, is_free, m, off, k, 3);
+            else if (L == 4)
+                apply_mvec(s, act, nact, is_s, is_free, m, off, k, 4);
+            else
+                apply_mvec(s, act, nact, is_s, is_free, m, off, k, L);
+            if (!nsv) continue;
+            int large = !small;
+            for (int j = 0; j < C->nleaves; j++) {
+                int u = C->leaves[j];
+                const limb *wu = W(e, u, 0);
+                int arg;
+                if (L == 2)
+                    arg = ss_least(s, b, wu, best, k, large, 2);
+                else if (L == 3)
+                    arg = ss_least(s, b, wu, best, k, large, 3);
+                else
+                    arg = ss_least(s, b, wu, best, k, large, L);
+                if (arg < 0) continue;
+                bi_add(best, best, Y(e, u), L);
+                if (bi_lt(best, s->half, L)) heap_push(s, &s->h3, best, u, arg);
+            }
+            continue;
+        }
+        for (int jj = 0; jj < C->nleaves; jj++) {
+            int u = e->bl[c].leaves[jj];
+            const limb *yu = Y(e, u);
+            const limb *wu = W(e, u, 0);
+            int arg = -1;
+            int large = nsv && !small;
+            bi_copy(best, s->inf, L);
+            /* the hot loop, specialised for the usual widths (2-6 words) so the limb loops
+             * unroll */
+            if (L == 2)
+                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 2);
+            else if (L == 3)
+                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 3);
+            else if (L == 4)
+                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 4);
+            else if (L == 5)
+                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 5);
+            else if (L == 6)
+                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 6);
+            else
+                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, L);
+            if (!nsv) continue;
+            if (small) {
+                for (int q = 0; q < nsv; q++) {
+                    int x = s->svert[q];
+                    if (!vis[x]) continue; /* ys = inf: its key is never pushed */
+                    bi_sub(k, YS(s, x), wu + (size_t)x * L, L);
+                    if (arg < 0 || bi_lt(k, best, L)) {
+                        bi_copy(best, k, L);
+                        arg = x;
+                    }
                 }
             }
+            if (arg < 0) continue; /* every key was infinite: nothing to push */
+            bi_add(best, best, yu, L);
+            if (bi_lt(best, s->half, L)) heap_push(s, &s->h3, best, u, arg);
         }
-        if (arg < 0) continue; /* every key was infinite: nothing to push */
-        bi_add(best, best, yu, L);
-        if (bi_lt(best, s->half, L)) heap_push(s, &s->h3, best, u, arg);
     }
     /* the S vertices of b were stored the S way when they became S: only the new ones change */
     for (int i = 0; i < nnew; i++) bi_copy(YS(s, newv[i]), Y(e, newv[i]), L);
@@ -814,7 +1035,7 @@ static void make_s(Stage *s, int b, int old)
     B->label = S_;
     add_labeled(s, b);
     sbl_add(s, b);
-    add_s(s, b, e->bl[b].leaves, e->bl[b].nleaves);
+    add_s(s, b, &b, 1, e->bl[b].leaves, e->bl[b].nleaves);
 }
 
 static void make_t(Stage *s, int b, int sv, int tv)
@@ -937,8 +1158,9 @@ static void add_blossom(Stage *s, int bb, int u, int x)
     int nleaves = 0;
     for (int i = 0; i < k; i++) nleaves += e->bl[childs[i]].nleaves;
     int *leaves = xmalloc(e, (size_t)nleaves * sizeof(int));
-    int *newv = xmalloc(e, (size_t)nleaves * sizeof(int));
-    int nnew = 0, nl = 0;
+    int *newv = xmalloc(e, (size_t)(nleaves + k) * sizeof(int));
+    int *parts = newv + nleaves;
+    int nnew = 0, nl = 0, nparts = 0;
     limb *D2 = s->t4;
     bi_add(D2, s->D, s->D, L);
     for (int i = 0; i < k; i++) {
@@ -947,6 +1169,7 @@ static void add_blossom(Stage *s, int bb, int u, int x)
         C->parent = big;
         if (C->label == S_) sbl_remove(s, ci);
         if (C->label == T_) {
+            parts[nparts++] = ci;
             for (int j = 0; j < C->nleaves; j++) {
                 int v = C->leaves[j];
                 bi_add(Y(e, v), Y(e, v), D2, L);
@@ -971,7 +1194,7 @@ static void add_blossom(Stage *s, int bb, int u, int x)
     G->label = S_;
     add_labeled(s, big);
     sbl_add(s, big);
-    add_s(s, big, newv, nnew);
+    add_s(s, big, parts, nparts, newv, nnew);
     free(newv);
 }
 
@@ -1341,6 +1564,21 @@ int eng_set_limbs(Engine *e, int L1)
     limb *tmp = realloc(e->tmp, (size_t)8 * (size_t)L1 * sizeof(limb));
     if (!tmp) return -1;
     e->tmp = tmp;
+    /* the least-row vectors keep their values, sign-extended (one without room goes) */
+    for (int i = 0; i < e->nbl; i++) {
+        Blossom *B = &e->bl[i];
+        if (!B->m) continue;
+        size_t cnt = (size_t)e->n + 1;
+        limb *m = realloc(B->m, cnt * (size_t)L1 * sizeof(limb));
+        if (!m) {
+            free(B->m);
+            B->m = NULL;
+            e->mcount--;
+            continue;
+        }
+        B->m = m;
+        bi_widen(B->m, cnt, L0, L1);
+    }
     e->L = L1;
     return 0;
 }
@@ -1370,6 +1608,7 @@ static int eng_set_cap(Engine *e, int cap1)
     GROW(isdirty, char, cap1);
     GROW(frozen, char, cap1);
     GROW(act, int, cap1);
+    GROW(colchg, uint64_t, cap1);
 #undef GROW
     e->cap = cap1;
     return 0;
@@ -1377,8 +1616,10 @@ static int eng_set_cap(Engine *e, int cap1)
 
 int eng_add_vertex(Engine *e)
 {
+    mvec_drop_all(e);
     if (e->n == e->cap && eng_set_cap(e, e->cap * 2 + 4) < 0) return -1;
     int v = e->n;
+    e->colchg[v] = 0;
     /* row v and column v are zero (fresh calloc'd area or zeroed here) */
     for (int u = 0; u <= v; u++) {
         memset(W(e, u, v), 0, (size_t)e->L * sizeof(limb));
@@ -1433,8 +1674,10 @@ void eng_free(Engine *e)
         free(e->bl[i].childs);
         free(e->bl[i].edges);
         free(e->bl[i].leaves);
+        free(e->bl[i].m);
     }
     free(e->bl);
+    free(e->colchg);
     free(e->w);
     free(e->y);
     free(e->z);
@@ -1466,6 +1709,7 @@ void eng_store_weight(Engine *e, int u, int v, const limb *w2)
     if (!memcmp(W(e, u, v), w2, (size_t)L * sizeof(limb))) return;
     unfreeze(e, u);
     unfreeze(e, v);
+    e->colchg[u] = e->colchg[v] = ++e->wclock;
     bi_copy(W(e, u, v), w2, L);
     bi_copy(W(e, v, u), w2, L);
     int bl = bi_bitlen(w2, L);
@@ -1519,6 +1763,7 @@ int eng_freeze(Engine *e, int u, int v)
         /* every edge of u and v but uv becomes 0: rows u and v whole (keeping uv; the loops
          * u-u and v-v are 0 anyway), then columns u and v */
         limb *keep = e->tmp;
+        e->colchg[u] = e->colchg[v] = ++e->wclock;
         bi_copy(keep, W(e, u, v), L);
         memset(W(e, u, 0), 0, (size_t)e->n * (size_t)L * sizeof(limb));
         memset(W(e, v, 0), 0, (size_t)e->n * (size_t)L * sizeof(limb));

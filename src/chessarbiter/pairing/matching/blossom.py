@@ -79,6 +79,12 @@ for the S–S edges and the T blossoms, and a running minimum for the S duals.  
 ``n`` entries are list comprehensions or C-level ``map``/``min``; small trees are scanned
 over their own vertices only.  A stage is ``O(n * (tree size + events))``.  The row scans
 are memory-bound, so each row of ``W`` is kept contiguous in memory (:meth:`compact`).
+
+A blossom of ``k`` vertices that becomes S would lower ``bp`` with ``k`` row scans; the
+engine keeps, per blossom and across stages and solves, the column-wise minimum of those rows
+(its least-row vector, :meth:`BlossomEngine.row_vector_ready`), so one pass does it.  This
+exact shortcut changes no result and no counter; the compiled kernel keeps the same vectors,
+built, used, updated and dropped at the same steps (``row_vectors`` counts them in both).
 """
 
 from __future__ import annotations
@@ -91,6 +97,8 @@ __all__ = ["Blossom", "BlossomEngine"]
 _FREE = 0
 _S = 1
 _T = 2
+#: Blossoms of at least this many vertices lower ``bp`` through their least-row vector.
+_VECTOR_MIN = 4
 
 
 class Blossom:
@@ -102,9 +110,29 @@ class Blossom:
     ``edges[3]``, ...; the base child is matched outside (or exposed).  ``leaves`` lists the
     vertices.  ``label``, ``tedge`` (for a T blossom: the tree edge ``(s, t)`` from the S
     vertex ``s`` outside to ``t`` inside) and ``mark`` are scratch data of a stage.
+
+    ``mvec`` is the blossom's least-row vector (None: none; see
+    :meth:`BlossomEngine.row_vector_ready`): ``mvec[x]`` is the least ``y[u] - W[u][x]`` over
+    the leaves ``u`` at the time the first leaf's dual was ``mref``; the duals of all leaves
+    of a blossom always change by the same amount, so the current least value is
+    ``mvec[x] + y[leaves[0]] - mref``.  Column ``x`` is current while no edge at ``x``
+    changed after the weight change numbered ``mclock``.
     """
 
-    __slots__ = ("base", "childs", "edges", "label", "leaves", "mark", "parent", "tedge", "z")
+    __slots__ = (
+        "base",
+        "childs",
+        "edges",
+        "label",
+        "leaves",
+        "mark",
+        "mclock",
+        "mref",
+        "mvec",
+        "parent",
+        "tedge",
+        "z",
+    )
 
     def __init__(self, base: int, leaves: list[int]) -> None:
         self.base = base
@@ -117,6 +145,9 @@ class Blossom:
         self.label = _FREE
         self.tedge: tuple[int, int] = (-1, -1)
         self.mark = 0
+        self.mvec: list[int] | None = None
+        self.mref = 0
+        self.mclock = 0
 
 
 class BlossomEngine:
@@ -163,11 +194,22 @@ class BlossomEngine:
             ),
             0,
         )
+        #: Weight changes so far, and for each vertex the number of the last change of one of
+        #: its edges (the least-row vectors' columns are current up to their ``mclock``).
+        self.wclock = 0
+        self.colchg: list[int] = [0] * size
+        #: The blossoms holding a least-row vector (at most ``max(16, n // 4)``).
+        self.vector_blossoms: set[Blossom] = set()
+        #: Uses, column updates and builds of least-row vectors (the compiled kernel counts
+        #: the same).
+        self.row_vectors: dict[str, int] = dict.fromkeys(("uses", "updates", "builds"), 0)
 
     # ----------------------------------------------------------------------------- graph edits
 
     def add_vertex(self) -> int:
         """Add an isolated vertex (exposed, dual 0: optimality is kept) and return its index."""
+        self._drop_vectors()
+        self.colchg.append(0)
         v = self.n
         for row in self.w:
             row.append(0)
@@ -182,6 +224,8 @@ class BlossomEngine:
 
     def set_weight(self, u: int, v: int, w2: int) -> None:
         """Store the doubled weight ``w2`` of edge ``uv`` (no repair; see the class doc)."""
+        self.wclock += 1
+        self.colchg[u] = self.colchg[v] = self.wclock
         self.w[u][v] = w2
         # A separate int object per direction: when a whole row is set, its ints then lie
         # together in memory, which makes the row scans several times faster.
@@ -203,6 +247,9 @@ class BlossomEngine:
         of ``u`` and ``v`` are set to make ``uv`` tight (it is their only edge, so any split
         of its weight is feasible).
         """
+        # the caller set the other edges of u and v to 0
+        self.wclock += 1
+        self.colchg[u] = self.colchg[v] = self.wclock
         mate = self.mate
         unsettled = mate[u] != v or bool(self.top[u].childs) or bool(self.top[v].childs)
         if unsettled:
@@ -275,6 +322,7 @@ class BlossomEngine:
             y = self.y
             top = self.top
             while b.childs:
+                self._drop_vector(b)
                 half = b.z >> 1
                 if half:
                     for u in b.leaves:
@@ -299,6 +347,7 @@ class BlossomEngine:
         vertices one by one.
         """
         self.stats["restart"] += 1
+        self._drop_vectors()
         for b in self.vertex_blossom:
             b.parent = None
         self.top = list(self.vertex_blossom)
@@ -310,6 +359,7 @@ class BlossomEngine:
         """Replace the matching (``mates[v] == -1``: exposed) and the duals (doubled units),
         dropping every blossom; the caller has checked feasibility (see
         :meth:`MatchingComputer.warm_start`)."""
+        self._drop_vectors()
         for b in self.vertex_blossom:
             b.parent = None
         self.top = list(self.vertex_blossom)
@@ -420,6 +470,7 @@ class BlossomEngine:
         stack = [b]
         while stack:
             b = stack.pop()
+            self._drop_vector(b)
             for c in b.childs:
                 c.parent = None
                 if recursive_zero and c.childs and not c.z:
@@ -427,6 +478,86 @@ class BlossomEngine:
                 else:
                     for u in c.leaves:
                         top[u] = c
+
+    # ----------------------------------------------------------------------------- row vectors
+
+    def _drop_vector(self, b: Blossom) -> None:
+        """``b`` leaves the structure: its least-row vector goes with it."""
+        if b.mvec is not None:
+            b.mvec = None
+            self.vector_blossoms.discard(b)
+
+    def _drop_vectors(self) -> None:
+        for b in self.vector_blossoms:
+            b.mvec = None
+        self.vector_blossoms.clear()
+
+    def row_vector_ready(self, b: Blossom) -> bool:
+        """Make the least-row vector of the non-trivial blossom ``b`` current; False when it
+        has none (at most ``max(16, n // 4)`` vectors exist).
+
+        An exact shortcut of the stage's row scans (it changes no result and no counter):
+        when a blossom of ``k`` vertices becomes S, the minimum of its ``k`` rows
+        ``y[u] - W[u][.]`` lowers ``bp`` as the rows would, in one pass.  A vector is built
+        the first time its blossom needs one, from the vectors (or the rows) of the
+        sub-blossoms, and kept while the blossom lives, across stages and solves: the duals of
+        its vertices all move together, so the offset ``y[leaves[0]] - mref`` keeps it
+        current.  Columns whose edges changed since are recomputed (from the rows of those
+        vertices: ``W`` is symmetric), or the whole vector when more than a quarter did.
+        """
+        n = self.n
+        y = self.y
+        if b.mvec is not None:
+            if b.mclock == self.wclock:
+                return True
+            mclock = b.mclock
+            stale = [x for x, c in enumerate(self.colchg) if c > mclock]
+            if 4 * len(stale) <= n:
+                m = b.mvec
+                off = y[b.leaves[0]] - b.mref
+                w = self.w
+                leaves = b.leaves
+                for x in stale:
+                    wx = w[x]
+                    m[x] = min([y[u] - wx[u] for u in leaves]) - off
+                b.mclock = self.wclock
+                self.row_vectors["updates"] += 1
+                return True
+            self._drop_vector(b)
+        if len(self.vector_blossoms) >= max(16, n // 4):
+            return False
+        self.vector_blossoms.add(b)
+        self.row_vectors["builds"] += 1
+        least: list[int] | None = None
+        for c in b.childs:
+            least = self._take_rows(least, c)
+        assert least is not None
+        b.mvec = least
+        b.mref = y[b.leaves[0]]
+        b.mclock = self.wclock
+        return True
+
+    def _take_rows(self, least: list[int] | None, c: Blossom) -> list[int]:
+        """The column-wise minimum of ``least`` (None: none yet) and the current rows of the
+        vertices of ``c`` (through its vector when it has or can have one)."""
+        y = self.y
+        if c.childs and self.row_vector_ready(c):
+            assert c.mvec is not None
+            self.row_vectors["uses"] += 1
+            off = y[c.leaves[0]] - c.mref
+            row = [x + off for x in c.mvec]
+            if least is None:
+                return row
+            return [a if a < r else r for a, r in zip(least, row, strict=True)]
+        for u in c.leaves:
+            yu = y[u]
+            row = [yu - x for x in self.w[u]]
+            if least is None:
+                least = row
+            else:
+                least = [a if a < r else r for a, r in zip(least, row, strict=True)]
+        assert least is not None
+        return least
 
     # ----------------------------------------------------------------------------- checking
 
@@ -602,13 +733,16 @@ class _Stage:
 
     # ------------------------------------------------------------------ labelling
 
-    def add_s(self, b: Blossom, new: list[int]) -> None:
-        """Register the new top-level S blossom ``b``; ``new`` lists its vertices that were
-        not S before (their duals already stored the S way).
+    def add_s(self, b: Blossom, parts: list[Blossom]) -> None:
+        """Register the new top-level S blossom ``b``; its vertices that were not S before
+        (their duals already stored the S way) are the leaves of the blossoms ``parts``.
 
         Each new S vertex ``u`` is scanned: its row ``ys[u] - W[u][.]`` lowers ``bp``, and the
-        least key from ``u`` to the S vertices outside ``b`` goes into ``heap3``.
+        least key from ``u`` to the S vertices outside ``b`` goes into ``heap3``.  The rows of
+        a part of at least four vertices lower ``bp`` at once through the part's least-row
+        vector (see :meth:`BlossomEngine.row_vector_ready`) when it has one.
         """
+        eng = self.eng
         w = self.w
         y = self.y
         ys = self.ys
@@ -617,34 +751,45 @@ class _Stage:
         svert = self.svert
         heap3 = self.heap3
         leaves = b.leaves
+        new = [v for c in parts for v in c.leaves]
         if len(new) != len(leaves):
             for v in leaves:  # hide the S vertices already inside b
                 ys[v] = inf
         small = 3 * len(svert) < self.nactive
         bp = self.bp
-        for u in new:
-            yu = y[u]
-            wu = w[u]
-            row = [yu - x for x in wu]
-            bp = [a if a < c else c for a, c in zip(bp, row, strict=True)]
-            if not svert:
-                continue
-            if small:
-                best = inf
-                arg = -1
-                for x in svert:
-                    k = ys[x] - wu[x]
-                    if k < best:
-                        best = k
-                        arg = x
-                best += yu
-            else:
-                keys = list(map(add, row, ys))
-                best = min(keys)
-                arg = keys.index(best)
-            if best < half:
-                heappush(heap3, (best, self.seq, u, arg))
-                self.seq += 1
+        for c in parts:
+            vector = bool(c.childs) and len(c.leaves) >= _VECTOR_MIN and eng.row_vector_ready(c)
+            if vector:
+                assert c.mvec is not None
+                eng.row_vectors["uses"] += 1
+                off = y[c.leaves[0]] - c.mref
+                row = [x + off for x in c.mvec]
+                bp = [a if a < r else r for a, r in zip(bp, row, strict=True)]
+            for u in c.leaves:
+                yu = y[u]
+                wu = w[u]
+                if not vector:
+                    row = [yu - x for x in wu]
+                    bp = [a if a < r else r for a, r in zip(bp, row, strict=True)]
+                if not svert:
+                    continue
+                if small:
+                    best = inf
+                    arg = -1
+                    for x in svert:
+                        k = ys[x] - wu[x]
+                        if k < best:
+                            best = k
+                            arg = x
+                    best += yu
+                else:
+                    keys = list(map(sub, ys, wu))
+                    best = min(keys)
+                    arg = keys.index(best)
+                    best += yu
+                if best < half:
+                    heappush(heap3, (best, self.seq, u, arg))
+                    self.seq += 1
         self.bp = bp
         for v in leaves:
             ys[v] = y[v]
@@ -701,7 +846,7 @@ class _Stage:
             b.z -= 2 * shift
         b.label = _S
         self.labeled.append(b)
-        self.add_s(b, leaves)
+        self.add_s(b, [b])
 
     def make_t(self, b: Blossom, s: int, t: int) -> None:
         """Label the free top-level blossom ``b`` T, reached by the tight edge ``(s, t)``."""
@@ -860,14 +1005,14 @@ class _Stage:
         big.edges = edges
         D2 = 2 * self.D
         y = self.y
-        new: list[int] = []
+        parts: list[Blossom] = []
         leaves = big.leaves
         for c in childs:
             c.parent = big
             if c.label == _T:
                 for v in c.leaves:
                     y[v] += D2
-                new.extend(c.leaves)
+                parts.append(c)
                 if c.childs:
                     c.z -= D2
             elif c.childs:
@@ -878,7 +1023,7 @@ class _Stage:
         big.z = -D2
         big.label = _S
         self.labeled.append(big)
-        self.add_s(big, new)
+        self.add_s(big, parts)
 
     def expand_t(self, b: Blossom) -> None:
         """Expand the top-level T blossom ``b`` whose dual reached 0.
@@ -908,6 +1053,7 @@ class _Stage:
                 yfree[v] = y[v]
                 top[v] = c
         b.label = _FREE
+        self.eng._drop_vector(b)
         self.make_t(entry, s, t)
         s_childs: list[Blossom] = []
         if j & 1:
