@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.contrib.auth.models import User
+from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -95,3 +97,28 @@ def test_the_self_refresh_is_cached_and_follows_each_result(event: m.Event, chie
     services.set_result(board.pk, chief, "1-0")
     after = visitor.get(url, HTTP_HX_REQUEST="true").content
     assert after.count(b"1-0") == fragment.count(b"1-0") + 1 and b"<html" not in after
+
+
+def test_while_one_renders_a_changed_page_the_others_get_the_last_one(
+    event: m.Event, chief: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a result, the first request renders the new page; the crowd meanwhile gets the
+    page as it was (not all of them rendering at once), and the new one right after."""
+    services.pair_next_round(event, chief)
+    url = f"/events/{event.pk}/rounds/1/"
+    visitor = Client()
+    before = visitor.get(url).content
+    board = m.Board.objects.filter(round__event=event).order_by("number").first()
+    assert board is not None
+    services.set_result(board.pk, chief, "1-0")
+    # someone is rendering
+    monkeypatch.setattr(caches["default"], "add", lambda *args, **kwargs: False)
+    with CaptureQueriesContext(connection) as queries:
+        during = visitor.get(url).content
+    assert len(queries) == 1 and during.count(b"1-0") == before.count(b"1-0")
+    monkeypatch.undo()
+    after = visitor.get(url).content
+    assert after.count(b"1-0") == before.count(b"1-0") + 1
+    # the rendering mark is gone once the page is stored: the next change renders at once
+    services.set_result(board.pk, chief, "0-1", replace=True)
+    assert visitor.get(url).content.count(b"0-1") == after.count(b"0-1") + 1

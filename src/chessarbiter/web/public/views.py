@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
@@ -37,8 +38,8 @@ def _event(event_id: int) -> m.Event:
 #: Where the CSRF token goes in a whole page cached for visitors (see :func:`visitor_cached`).
 _TOKEN_SLOT = "csrf-token-slot-7f3a9c"
 
-#: The request attribute that tells :func:`_page` to store the whole page under this key.
-_PAGE_KEY = "chessarbiter_visitor_page_key"
+#: The request attribute that tells :func:`_page` to store the whole page under these keys.
+_PAGE_KEYS = "chessarbiter_visitor_page_keys"
 
 _View = Callable[..., HttpResponse]
 
@@ -55,11 +56,20 @@ def _anonymous_plain(request: HttpRequest) -> bool:
     )
 
 
-def _visitor_page_key(request: HttpRequest, event_id: int) -> str | None:
-    """The key of the whole page for a visitor, read with one small query (``None`` when the
-    event is not public). It holds the event's version and a stamp of its festival's
-    sections (their number and the sum of their versions: each change raises a section's
-    version), since the page's header lists the public sections."""
+@dataclass(frozen=True)
+class _VisitorKeys:
+    """Where a visitor's page is cached: ``page`` for the event as it is now, ``latest`` for
+    the last page rendered of any version, shown while a new one is being rendered."""
+
+    page: str
+    latest: str
+
+
+def _visitor_keys(request: HttpRequest, event_id: int) -> _VisitorKeys | None:
+    """The keys of the whole page for a visitor, read with one small query (``None`` when the
+    event is not public). The page's key holds the event's version and a stamp of its
+    festival's sections (their number and the sum of their versions: each change raises a
+    section's version), since the page's header lists the public sections."""
     # one fixed statement: the ORM's compilation of this query cost more than the rest of
     # the request together
     table = connection.ops.quote_name(m.Event._meta.db_table)
@@ -76,8 +86,12 @@ def _visitor_page_key(request: HttpRequest, event_id: int) -> str | None:
         return None
     created, version, sections, versions = row
     part = "content" if request.headers.get("HX-Request") else "page"
-    facts = f"{created}:{version}:{sections}:{versions}:{get_language()}:{request.path}:{part}"
-    return f"pubpage:{event_id}:{hashlib.sha256(facts.encode()).hexdigest()}"
+    where = f"{created}:{get_language()}:{request.path}:{part}"
+    facts = f"{where}:{version}:{sections}:{versions}"
+    return _VisitorKeys(
+        page=f"pubpage:{event_id}:{hashlib.sha256(facts.encode()).hexdigest()}",
+        latest=f"publatest:{event_id}:{hashlib.sha256(where.encode()).hexdigest()}",
+    )
 
 
 def visitor_cached(view: _View) -> _View:
@@ -85,23 +99,35 @@ def visitor_cached(view: _View) -> _View:
     cache: the hot path of a crowd refreshing the standings (a page, or the content alone for
     the page's htmx self-refresh) costs one small query. The only part of the page that is
     the visitor's own, the CSRF token of the language switch, is put in per request; a
-    signed-in user or a query goes through the view."""
+    signed-in user or a query goes through the view.
+
+    After a change (a result, a round paired), one request renders the new page while the
+    others get the page as it was just before, for the few hundred milliseconds the
+    rendering takes, instead of all rendering it at once."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, event_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
         if not _anonymous_plain(request):
             return view(request, event_id, *args, **kwargs)
-        key = _visitor_page_key(request, event_id)
-        if key is None:
+        keys = _visitor_keys(request, event_id)
+        if keys is None:
             raise Http404
         local = caches["local"]
-        page = local.get(key)
+        page = local.get(keys.page)
         if page is None:
-            page = cache.get(key)
+            page = cache.get(keys.page)
             if page is None:
-                setattr(request, _PAGE_KEY, key)
-                return view(request, event_id, *args, **kwargs)
-            local.set(key, page, 3600)
+                rendering = f"{keys.page}:rendering"
+                if not cache.add(rendering, 1, 60):
+                    page = cache.get(keys.latest)
+                if page is None:
+                    setattr(request, _PAGE_KEYS, keys)
+                    try:
+                        return view(request, event_id, *args, **kwargs)
+                    finally:
+                        cache.delete(rendering)
+            else:
+                local.set(keys.page, page, 3600)
         return HttpResponse(page.replace(_TOKEN_SLOT, get_token(request)))
 
     return wrapper
@@ -143,10 +169,10 @@ def _page(
         cached = (content, rounds, live)
         cache.set(key, cached, 3600)
     content, rounds, live = cached
-    page_key = getattr(request, _PAGE_KEY, None)
+    keys: _VisitorKeys | None = getattr(request, _PAGE_KEYS, None)
     if request.headers.get("HX-Request"):
-        if page_key is not None:
-            cache.set(page_key, content, 3600)
+        if keys is not None:
+            cache.set_many({keys.page: content, keys.latest: content}, 3600)
         return HttpResponse(content)
     context = {
         "event": event,
@@ -156,11 +182,11 @@ def _page(
         "refresh": REFRESH_SECONDS,
         "content": mark_safe(content),  # rendered by our own template, escaped there
     }
-    if page_key is None:
+    if keys is None:
         return render(request, "public/page.html", context)
     context["csrf_token"] = _TOKEN_SLOT
     page = render_to_string("public/page.html", context, request)
-    cache.set(page_key, page, 3600)
+    cache.set_many({keys.page: page, keys.latest: page}, 3600)
     return HttpResponse(page.replace(_TOKEN_SLOT, get_token(request)))
 
 
