@@ -10,6 +10,7 @@ import pytest
 
 from chessarbiter import trf
 from chessarbiter.cli.engine import (
+    EXIT_OK,
     FILE_ERROR,
     INVALID_REQUEST,
     LIMIT_EXCEEDED,
@@ -103,11 +104,38 @@ def test_malformed_command_lines_are_invalid_requests(capsys, argv):
     assert "(model-file -g | -g [config-file]) -o trf_file [-s random_seed]" in err
 
 
-def test_unknown_edition_and_burstein_are_invalid_requests(capsys):
+def test_unknown_edition_and_double_swiss_are_invalid_requests(capsys):
     code, _, err = run(capsys, "--dutch", "in.trf", "-p", "--edition", "2012")
     assert code == INVALID_REQUEST and "unknown edition '2012'" in err
-    code, _, err = run(capsys, "--burstein", "in.trf", "-p")
-    assert code == INVALID_REQUEST and "Burstein system is not supported" in err
+    code, _, err = run(capsys, "--lim", "in.trf", "-p", "--edition", "2017")
+    assert code == INVALID_REQUEST and "unknown edition '2017' of the Lim system: use 2026" in err
+    code, _, err = run(capsys, "--double-swiss", "in.trf", "-p")
+    assert code == INVALID_REQUEST and "Double-swiss system is not supported" in err
+
+
+@pytest.mark.parametrize("flag", ["--dubov", "--burstein", "--lim", "--keizer"])
+def test_each_system_generates_and_checks_its_own_tournament(capsys, tmp_path, flag):
+    """The generator (-g) pairs every round by the system asked for, and its checker (-c)
+    re-pairs each round the same; -p pairs the next round of a cut-down copy."""
+    config = tmp_path / "config.txt"
+    config.write_text("PlayersNumber=23\nRoundsNumber=7\n")
+    out = tmp_path / "gen.trf"
+    code, _, err = run(capsys, flag, "-g", config, "-o", out, "-s", "11")
+    assert code == EXIT_OK, err
+    code, report, err = run(capsys, flag, out, "-c")
+    assert code == EXIT_OK, err
+    assert report.count(": Round #") == 7 and "Checker pairings" not in report
+    code, _, err = run(capsys, flag, out, "-p")
+    assert code == INVALID_REQUEST and "all 7 rounds have been paired" in err
+
+
+def test_a_file_of_another_system_is_not_checked_as_dutch(capsys, tmp_path):
+    source = tmp_path / "burstein.trf"
+    generated = tmp_path / "gen.trf"
+    assert run(capsys, "--burstein", "-g", "-o", generated, "-s", "3")[0] == EXIT_OK
+    source.write_text(f"192 FIDE_BURSTEIN_2026\n{generated.read_text()}")
+    code, _, err = run(capsys, "--dutch", source, "-c")
+    assert code == INVALID_REQUEST and "does not match command line flag" in err
 
 
 # -- pairing (-p) --------------------------------------------------------------------------------

@@ -1,14 +1,17 @@
 """The pairing-engine command line, compatible with bbpPairings and JaVaFo, so that a tournament
 platform can swap engines without code changes::
 
-    chessarbiter [-r] --dutch INPUT.trf -p [OUTPUT] [-l [CHECKLIST]]
-    chessarbiter [-r] --dutch INPUT.trf -c [-l [CHECKLIST]]
-    chessarbiter [-r] --dutch (MODEL.trf -g | -g [CONFIG]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]
+    chessarbiter [-r] SYSTEM INPUT.trf -p [OUTPUT] [-l [CHECKLIST]]
+    chessarbiter [-r] SYSTEM INPUT.trf -c [-l [CHECKLIST]]
+    chessarbiter [-r] SYSTEM (MODEL.trf -g | -g [CONFIG]) -o OUTPUT.trf [-s SEED] [-l [CHECKLIST]]
     chessarbiter -r
 
+SYSTEM is ``--dutch`` (C.04.3), ``--dubov`` (C.04.4.1), ``--burstein`` (C.04.4.2), ``--lim``
+(C.04.4.3) or ``--keizer`` (the club system): :data:`chessarbiter.pairing.systems.SYSTEMS`.
 The arguments are positional, exactly as bbpPairings v6.0.0 reads them (``main.cpp``), plus
-``--edition 2026|2017`` anywhere (the FIDE Dutch rules to apply; default 2026). The rules are in
-:mod:`chessarbiter.pairing.dutch.engine` (C.04.3), the comparison of ``-c`` in
+``--edition NAME`` anywhere (the edition of the system's rules: for the Dutch system 2026 or
+2017, default 2026; for Keizer the variant). The rules are in each system's engine
+(:mod:`chessarbiter.pairing.dutch.engine` and its siblings), the comparison of ``-c`` in
 :mod:`chessarbiter.pairing.dutch.checker`; this module reads the arguments and writes the
 engines' formats.
 
@@ -40,7 +43,8 @@ Exit codes (bbpPairings' ``main.cpp``):
 2  UNEXPECTED_ERROR  an internal error (please report)
 3  INVALID_REQUEST   malformed command line; invalid TRF or configuration file (the problems on
                      standard error as ``FILE:LINE:COL: message``); a request the engine cannot
-                     serve (``--burstein``, an unknown initial colour, an edition not available);
+                     serve (``--double-swiss``, an unknown initial colour, an edition not
+                     available);
                      ``-p`` on a file whose last round has games without a result (the round
                      and the games are named: C.04.1/C.04.2, a round is paired once the
                      previous results are known)
@@ -104,12 +108,12 @@ MAX_SEED = 2**64 - 1
 
 def program_info() -> str:
     """What ``-r`` prints, and the last line of a check-list file."""
-    return f"chessarbiter {__version__} (FIDE Dutch engine, bbpPairings-compatible command line)"
+    return f"chessarbiter {__version__} (FIDE Swiss engines, bbpPairings-compatible command line)"
 
 
 def _usage() -> str:
     prog = "chessarbiter"
-    system = "--dutch [--edition 2026|2017]"
+    system = "(" + " | ".join(s.flag for s in SYSTEMS) + ") [--edition NAME]"
     checklist_syntax = "[-l [check-list-file]]"
     return "\n".join(
         [

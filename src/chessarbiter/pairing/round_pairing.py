@@ -32,6 +32,19 @@ class RoundPairing:
     bye: PlayerId | None = None
     trace: tuple[str, ...] = field(default=(), compare=False)
 
+    def explained(self) -> list[str]:
+        """The engine's explanation, then the boards and the bye, as an ``explain_round``
+        prints them.
+
+        >>> RoundPairing(1, (Board(1, 2),), bye=3, trace=("Bracket 0:",)).explained()
+        ['Bracket 0:', 'Round 1 pairing:', '  board 1: 1 - 2', '  pairing-allocated bye: 3']
+        """
+        lines = [*self.trace, f"Round {self.round} pairing:"]
+        lines += [f"  board {n}: {b.white} - {b.black}" for n, b in enumerate(self.boards, 1)]
+        if self.bye is not None:
+            lines.append(f"  pairing-allocated bye: {self.bye}")
+        return lines
+
     def engine_lines(self) -> list[str]:
         """The JaVaFo/bbpPairings output: the number of lines, then ``white black`` per board,
         and the bye as ``id 0``.

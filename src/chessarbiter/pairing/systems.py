@@ -11,7 +11,9 @@ the checker and the TRF-2026 ``192`` record, so that those tools serve every sys
 >>> system_of_flag("--dutch").edition(None)
 <DutchEdition.DUTCH_2026: '2026'>
 >>> [s.flag for s in SYSTEMS]
-['--dutch']
+['--dutch', '--dubov', '--burstein', '--lim', '--keizer']
+>>> system_of_flag("--lim").edition("2026")
+<LimEdition.LIM_2026: '2026'>
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ from importlib import import_module
 from chessarbiter.editions import DutchEdition
 from chessarbiter.errors import PairingError
 from chessarbiter.model import Tournament
+from chessarbiter.pairing.burstein.rules import BursteinEdition
+from chessarbiter.pairing.dubov.rules import DubovEdition
+from chessarbiter.pairing.keizer.scoring import KeizerVariant
+from chessarbiter.pairing.lim.rules import LimEdition
 from chessarbiter.pairing.matching import MatcherFactory
 from chessarbiter.pairing.round_pairing import RoundPairing
 
@@ -96,12 +102,52 @@ DUTCH = SwissSystem(
     trf_words=("DUTCH",),
 )
 
+DUBOV = SwissSystem(
+    flag="--dubov",
+    title="Dubov system",
+    article="C.04.4.1",
+    editions=DubovEdition,
+    default_edition=DubovEdition.DUBOV_2026,
+    engine="chessarbiter.pairing.dubov.engine",
+    trf_words=("DUBOV",),
+)
+
+BURSTEIN = SwissSystem(
+    flag="--burstein",
+    title="Burstein system",
+    article="C.04.4.2",
+    editions=BursteinEdition,
+    default_edition=BursteinEdition.BURSTEIN_2026,
+    engine="chessarbiter.pairing.burstein.engine",
+    trf_words=("BURSTEIN",),
+)
+
+LIM = SwissSystem(
+    flag="--lim",
+    title="Lim system",
+    article="C.04.4.3",
+    editions=LimEdition,
+    default_edition=LimEdition.LIM_2026,
+    engine="chessarbiter.pairing.lim.engine",
+    trf_words=("LIM",),
+)
+
+KEIZER = SwissSystem(
+    flag="--keizer",
+    title="Keizer system",
+    article="club system, not FIDE",
+    editions=KeizerVariant,
+    default_edition=KeizerVariant.CLASSIC,
+    engine="chessarbiter.pairing.keizer.engine",
+    trf_words=("KEIZER",),
+)
+
 #: Every system, in the order ``--help`` lists them.
-SYSTEMS: tuple[SwissSystem, ...] = (DUTCH,)
+SYSTEMS: tuple[SwissSystem, ...] = (DUTCH, DUBOV, BURSTEIN, LIM, KEIZER)
 
 #: Systems named in TRF files that chessarbiter does not pair (yet), so that a file declaring
-#: one is not taken for a Dutch file.
-_OTHER_WORDS: tuple[str, ...] = ("BURSTEIN", "DUBOV", "LIM", "DOUBLE", "KEIZER")
+#: one is not taken for another system's file.
+_OTHER_WORDS: tuple[str, ...] = ("DOUBLE",)
 
 _KNOWN_WORDS: tuple[tuple[str, ...], ...] = (
     *(s.trf_words for s in SYSTEMS),
