@@ -30,6 +30,7 @@ from chessarbiter.editions import DutchEdition, TieBreakEdition
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model.teams import PrimaryScore
 from chessarbiter.pairing.knockout.matches import PRESETS as MATCH_FORMATS
+from chessarbiter.pairing.systems import EVENT_RULES
 from chessarbiter.pairing.teams.lineups import ReserveRegime
 from chessarbiter.pairing.teams.team_swiss import TeamSwissSystem, pairing_score_problem
 from chessarbiter.registration import RATING_MAX
@@ -296,7 +297,9 @@ def _points(problems: dict[str, str], field: str, value: object) -> Decimal | No
 def event_problems(s: EventSettings) -> dict[str, str]:
     """Every problem of ``s``, by field (empty when the settings can be stored).
 
-    Checked: the system, pairing rules (Dutch 2026 / 2017), acceleration, initial colour,
+    Checked: the system, pairing rules (a Swiss system and its edition:
+    :data:`~chessarbiter.pairing.systems.EVENT_RULES`), acceleration (with the Dutch system
+    only), initial colour,
     tie-break edition (C.07 2026 / 2023 / legacy), team score, team Swiss system, reserve
     regime, knockout bracket and match format are ones the library knows; the rounds
     (1-99), boards per team (1-50), the lot seed and the name's length are inside their
@@ -314,8 +317,13 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     """
     problems: dict[str, str] = {}
     _choice(problems, "system", s.system, SYSTEMS)
-    _choice(problems, "edition", s.edition, tuple(e.value for e in DutchEdition))
+    _choice(problems, "edition", s.edition, tuple(r.value for r in EVENT_RULES))
     _choice(problems, "acceleration", s.acceleration, ACCELERATIONS)
+    if s.acceleration and s.edition not in {e.value for e in DutchEdition}:
+        problems.setdefault(
+            "acceleration",
+            "the Baku acceleration is applied with the FIDE (Dutch) system only",
+        )
     _choice(problems, "initial_colour", s.initial_colour, INITIAL_COLOURS)
     _choice(
         problems, "tiebreak_edition", s.tiebreak_edition, tuple(e.value for e in TieBreakEdition)

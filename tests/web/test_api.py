@@ -16,6 +16,7 @@ from django.test import Client
 from django.utils import timezone
 
 from chessarbiter import limits, trf
+from chessarbiter.pairing.systems import pairing_rules
 from chessarbiter.standings import ranking
 from chessarbiter.web.api.models import ApiToken
 from chessarbiter.web.api.tokens import create_token, digest, revoke_token, user_for_key
@@ -358,6 +359,11 @@ def test_the_stateless_pairing(client: Client, viewer: User, event: m.Event) -> 
     assert r.status_code == 422 and r.json()["errors"][0]["field"] == "edition"
     upload = SimpleUploadedFile("x.trf", text.encode())
     assert client.post("/api/pair", {"file": upload}, **auth).json()["lines"] == body["lines"]
+    # another FIDE Swiss system: as its engine pairs the file
+    r = client.post("/api/pair?edition=dubov-2026", text, content_type="text/plain", **auth)
+    assert r.status_code == 200, r.json()
+    expected = pairing_rules("dubov-2026").pair(trf.loads(text, "x.trf"))
+    assert r.json()["lines"] == expected.engine_lines() and r.json()["edition"] == "dubov-2026"
 
 
 # -- schema and docs -------------------------------------------------------------------------

@@ -296,7 +296,7 @@ def test_the_pairing_page_of_a_big_event_follows_a_job(
     def no_engine(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("the engine ran again")
 
-    monkeypatch.setattr("chessarbiter.web.events.services.rounds.dutch_pair_round", no_engine)
+    monkeypatch.setattr("chessarbiter.pairing.dutch.engine.pair_round", no_engine)
     response = client.post(url)
     assert response.status_code == 302
     assert response["Location"] == reverse("arbiter:round", args=[event.pk, 1])

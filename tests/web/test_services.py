@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from chessarbiter import trf
+from chessarbiter.editions import DutchEdition
 from chessarbiter.model import Colour
 from chessarbiter.pairing.dutch.engine import pair_round
 from chessarbiter.web.events import models as m
@@ -38,7 +39,9 @@ def test_duplicate_fide_id_is_refused_and_nothing_stored(event: m.Event, chief: 
 
 def test_pairing_matches_the_library_engine(event: m.Event, chief: User) -> None:
     """The stored round is exactly the engine's pairing of the same tournament (C.04.3)."""
-    expected = pair_round(store.tournament(event), store.dutch_edition(event))
+    rules = store.pairing_rules(event)
+    assert isinstance(rules.edition, DutchEdition)
+    expected = pair_round(store.tournament(event), rules.edition)
     rnd = services.pair_next_round(event, chief)
     got = [(b.white.number, b.black.number if b.black else None) for b in rnd.boards.all()]
     want: list[tuple[int, int | None]] = [(b.white, b.black) for b in expected.boards]

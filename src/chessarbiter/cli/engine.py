@@ -358,9 +358,7 @@ class _Engine:
     def dutch(self) -> DutchEdition:
         """The Dutch edition whose round facts the check-list and the checker's report show
         (the Swiss facts of the current text for the other systems)."""
-        if isinstance(self.edition, DutchEdition):
-            return self.edition
-        return DutchEdition.DUTCH_2026
+        return self.system.basic_rules.get(self.edition.value, DutchEdition.DUTCH_2026)
 
 
 def _pair(req: _Request, engine: _Engine) -> int:

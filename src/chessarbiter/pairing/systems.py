@@ -19,8 +19,8 @@ the checker and the TRF-2026 ``192`` record, so that those tools serve every sys
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import import_module
 
@@ -49,6 +49,10 @@ class SwissSystem:
     """The module whose ``pair_round`` pairs a round."""
     trf_words: tuple[str, ...]
     """Words of a TRF ``192`` system name (upper case) that name this system."""
+    basic_rules: Mapping[str, DutchEdition] = field(default_factory=dict)
+    """Per edition, the Basic Rules and General Handling Rules (C.04.1, C.04.2) of the same
+    date, by the Dutch edition that reads them in the shared Swiss layer (the current ones
+    when an edition is not listed)."""
 
     def edition(self, name: str | None) -> StrEnum:
         """The edition called ``name`` (``None``: the default).
@@ -100,6 +104,7 @@ DUTCH = SwissSystem(
     default_edition=DutchEdition.DUTCH_2026,
     engine="chessarbiter.pairing.dutch.engine",
     trf_words=("DUTCH",),
+    basic_rules={e.value: e for e in DutchEdition},
 )
 
 DUBOV = SwissSystem(
@@ -110,6 +115,7 @@ DUBOV = SwissSystem(
     default_edition=DubovEdition.DUBOV_2026,
     engine="chessarbiter.pairing.dubov.engine",
     trf_words=("DUBOV",),
+    basic_rules={e.value: e.basic_rules for e in DubovEdition},
 )
 
 BURSTEIN = SwissSystem(
@@ -120,6 +126,7 @@ BURSTEIN = SwissSystem(
     default_edition=BursteinEdition.BURSTEIN_2026,
     engine="chessarbiter.pairing.burstein.engine",
     trf_words=("BURSTEIN",),
+    basic_rules={e.value: e.dutch for e in BursteinEdition},
 )
 
 LIM = SwissSystem(
@@ -130,6 +137,7 @@ LIM = SwissSystem(
     default_edition=LimEdition.LIM_2026,
     engine="chessarbiter.pairing.lim.engine",
     trf_words=("LIM",),
+    basic_rules={e.value: e.basic_rules for e in LimEdition},
 )
 
 KEIZER = SwissSystem(
@@ -153,6 +161,64 @@ _KNOWN_WORDS: tuple[tuple[str, ...], ...] = (
     *(s.trf_words for s in SYSTEMS),
     *((w,) for w in _OTHER_WORDS if not any(w in s.trf_words for s in SYSTEMS)),
 )
+
+
+@dataclass(frozen=True)
+class PairingRules:
+    """A system and one of its editions, as an event stores them in one value: the Dutch
+    editions by their year alone (``2026``, ``2017``: the values events held before the other
+    systems), the others as ``SYSTEM-EDITION`` (``dubov-2026``).
+
+    >>> pairing_rules("dubov-2018").basic_rules
+    <DutchEdition.DUTCH_2017: '2017'>
+    >>> pairing_rules("2026").label, pairing_rules("lim-2026").value
+    ('FIDE (Dutch) system, C.04.3, 2026', 'lim-2026')
+    """
+
+    system: SwissSystem
+    edition: StrEnum
+
+    @property
+    def value(self) -> str:
+        if self.system is DUTCH:
+            return self.edition.value
+        return f"{self.system.flag[2:]}-{self.edition.value}"
+
+    @property
+    def label(self) -> str:
+        return f"{self.system.title}, {self.system.article}, {self.edition.value}"
+
+    @property
+    def basic_rules(self) -> DutchEdition:
+        """The edition of the Basic Rules and General Handling Rules (C.04.1, C.04.2) of the
+        same date, by which the shared Swiss layer reads the round's facts (bye
+        eligibility, colours, deviations of a hand-made pairing)."""
+        return self.system.basic_rules.get(self.edition.value, DutchEdition.DUTCH_2026)
+
+    def pair(
+        self, tournament: Tournament, *, matcher: MatcherFactory | None = None
+    ) -> RoundPairing:
+        """The next round of ``tournament`` by these rules."""
+        return self.system.pair(tournament, self.edition, matcher=matcher)
+
+
+#: The rules an event of the web app may be paired by: the FIDE Swiss systems, each edition
+#: (Keizer is a scoring system too: its standings are not the points and tie-breaks of a Swiss).
+EVENT_RULES: tuple[PairingRules, ...] = tuple(
+    PairingRules(s, e) for s in (DUTCH, DUBOV, BURSTEIN, LIM) for e in s.editions
+)
+
+
+def pairing_rules(value: str) -> PairingRules:
+    """The rules an event stores as ``value`` (see :class:`PairingRules`).
+
+    :raises PairingError: naming the values there are, for an unknown one.
+    """
+    for rules in EVENT_RULES:
+        if rules.value == value:
+            return rules
+    known = ", ".join(r.value for r in EVENT_RULES)
+    raise PairingError(f"unknown pairing rules {value!r}: use one of {known}")
 
 
 def system_of_flag(flag: str) -> SwissSystem:

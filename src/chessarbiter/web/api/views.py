@@ -39,11 +39,11 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer
 
 from chessarbiter import limits, trf
-from chessarbiter.editions import DutchEdition
 from chessarbiter.errors import ChessArbiterError, FileFormatError
-from chessarbiter.pairing.dutch.engine import no_pairing_reason, pair_round
+from chessarbiter.pairing.dutch.engine import no_pairing_reason
 from chessarbiter.pairing.readiness import check_ready_to_pair
 from chessarbiter.pairing.round_pairing import NoValidPairingError
+from chessarbiter.pairing.systems import EVENT_RULES, pairing_rules
 
 from ..arbiter.forms import EventForm, PlayerForm
 from ..events import models as m
@@ -603,20 +603,22 @@ def export_trf(request: HttpRequest, event_id: int, dialect: str = "2026") -> Ht
     openapi_extra=_TRF_BODY,
 )
 def pair_file(request: HttpRequest, edition: str = "2026") -> Any:
-    """The next round of the tournament in a TRF file by the FIDE (Dutch) system, C.04.3 of
-    ``edition`` (2026 or 2017), as ``chessarbiter --dutch FILE -p`` pairs it; nothing is
-    stored. Refused while a game of an earlier round has no result (C.04.1, C.04.2); 422
-    when no valid pairing exists."""
-    editions = {e.value: e for e in DutchEdition}
-    if edition not in editions:
+    """The next round of the tournament in a TRF file by the pairing rules ``edition``, as an
+    event stores them: the FIDE (Dutch) system, C.04.3 of 2026 or 2017 (``2026``, ``2017``,
+    as ``chessarbiter --dutch FILE -p`` pairs it), or another FIDE Swiss system and its
+    edition (``dubov-2026``, ``burstein-2026``, ``lim-2026``...); nothing is stored. Refused
+    while a game of an earlier round has no result (C.04.1, C.04.2); 422 when no valid
+    pairing exists."""
+    known = [r.value for r in EVENT_RULES]
+    if edition not in known:
         raise _FormRefused(
-            [{"field": "edition", "message": _("Use one of: %(e)s.") % {"e": ", ".join(editions)}}]
+            [{"field": "edition", "message": _("Use one of: %(e)s.") % {"e": ", ".join(known)}}]
         )
     text, name = _trf_body(request)
     tournament = trf.loads(text, name)
     limits.check_count("players", len(tournament), limits.MAX_PLAYERS)
     check_ready_to_pair(tournament, tournament.rounds_played + 1)
-    pairing = pair_round(tournament, editions[edition])
+    pairing = pairing_rules(edition).pair(tournament)
     names = {p.number: p.name for p in tournament}
     return {
         "round": pairing.round,

@@ -33,9 +33,10 @@ from chessarbiter.pairing.dutch.explain import (
     RoundExplanation,
     WhyAnswer,
 )
+from chessarbiter.pairing.systems import DUTCH, PairingRules
 
 from ..events import models as m
-from ..events import services
+from ..events import services, store
 from ..events.access import Level
 from .context import page_context
 from .views import played_in_rounds
@@ -174,6 +175,9 @@ def bracket_views(explanation: RoundExplanation, answer: WhyAnswer | None) -> li
 def explain(request: HttpRequest, ev: m.Event) -> HttpResponse:
     """The explanation of the next round, and the answer to the question asked (``player``,
     optional ``other``, in the query string)."""
+    rules = store.pairing_rules(ev)
+    if rules.system is not DUTCH:
+        return _engine_account(request, ev, rules)
     form = WhyForm(request.GET or None, event=ev)
     focus = form.focus() if form.is_valid() else None
     explanation: RoundExplanation | None = None
@@ -207,4 +211,20 @@ def explain(request: HttpRequest, ev: m.Event) -> HttpResponse:
             asked=set(focus or ()) - {None},
             problem=problem,
         ),
+    )
+
+
+def _engine_account(request: HttpRequest, ev: m.Event, rules: PairingRules) -> HttpResponse:
+    """The page for a Swiss system other than the Dutch one: its engine's account of the next
+    round (:meth:`~chessarbiter.pairing.round_pairing.RoundPairing.explained`)."""
+    lines: list[str] = []
+    problem = ""
+    try:
+        lines = services.explain_next_round_lines(ev)
+    except ChessArbiterError as e:
+        problem = str(e)
+    return render(
+        request,
+        "arbiter/explain.html",
+        page_context(request, ev, lines=lines, rules=rules.system.title, problem=problem),
     )

@@ -122,10 +122,22 @@ class Event(models.Model):
         FIDE_1997 = "fide-1997", _("FIDE 1997 (2 games, rapid, sudden death)")
         WORLD_CUP_2023 = "world-cup-2023", _("World Cup 2023")
 
-    #: The editions of :mod:`chessarbiter.editions`, as the forms label them.
+    #: The pairing rules of a Swiss event (:data:`chessarbiter.pairing.systems.EVENT_RULES`:
+    #: a system and its edition), as the forms label them.
     EDITION_LABELS = {
-        DutchEdition.DUTCH_2026: _("FIDE Dutch 2026 (C.04.3 from 1 February 2026)"),
-        DutchEdition.DUTCH_2017: _("FIDE Dutch 2017 (July 2017 - January 2026)"),
+        DutchEdition.DUTCH_2026.value: _("FIDE Dutch 2026 (C.04.3 from 1 February 2026)"),
+        DutchEdition.DUTCH_2017.value: _("FIDE Dutch 2017 (July 2017 - January 2026)"),
+        "dubov-2026": _("Dubov 2026 (C.04.4.1 from 1 February 2026)"),
+        "dubov-2018": _("Dubov 2018 (until January 2026)"),
+        "burstein-2026": _("Burstein 2026 (C.04.4.2 from 1 February 2026)"),
+        "burstein-2025": _("Burstein 2025 (until January 2026)"),
+        "lim-2026": _("Lim 2026 (C.04.4.3 from 1 February 2026)"),
+    }
+    #: A Swiss event's system by its pairing rules' system (the part before the edition).
+    SWISS_LABELS = {
+        "dubov": _("Swiss (Dubov)"),
+        "burstein": _("Swiss (Burstein)"),
+        "lim": _("Swiss (Lim)"),
     }
     TIEBREAK_EDITION_LABELS = {
         TieBreakEdition.C07_2026: _("C.07 2026"),
@@ -151,8 +163,8 @@ class Event(models.Model):
     system = models.CharField(_("system"), max_length=20, choices=System.choices, default="swiss")
     edition = models.CharField(
         _("pairing rules"),
-        max_length=10,
-        choices=[(e.value, label) for e, label in EDITION_LABELS.items()],
+        max_length=20,
+        choices=list(EDITION_LABELS.items()),
         default=DutchEdition.DUTCH_2026.value,
     )
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=9, validators=_setting("rounds"))
@@ -296,6 +308,12 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def system_label(self) -> str:
+        """The system as the pages name it: a Swiss event with its pairing system."""
+        if self.system != self.System.SWISS or self.edition in ("2026", "2017"):
+            return str(self.get_system_display())
+        return str(self.SWISS_LABELS.get(self.edition.partition("-")[0], self.get_system_display()))
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Store the tournament; one created on its own (no ``festival``) becomes the one

@@ -9,7 +9,6 @@ from decimal import Decimal
 from typing import Any
 
 from chessarbiter.crosstable import result_mark
-from chessarbiter.editions import DutchEdition
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model import (
     ByeRequest as LibByeRequest,
@@ -25,6 +24,8 @@ from chessarbiter.model import (
 )
 from chessarbiter.model import Team as LibTeam
 from chessarbiter.model.results import parse_written_result
+from chessarbiter.pairing.systems import PairingRules
+from chessarbiter.pairing.systems import pairing_rules as library_pairing_rules
 from chessarbiter.tiebreaks import TieBreakSpec, parse_list
 
 from . import models as m
@@ -68,8 +69,9 @@ def point_system(event: m.Event) -> PointSystem:
     )
 
 
-def dutch_edition(event: m.Event) -> DutchEdition:
-    return DutchEdition(event.edition)
+def pairing_rules(event: m.Event) -> PairingRules:
+    """The Swiss system and edition the event is paired by (its stored ``edition``)."""
+    return library_pairing_rules(event.edition)
 
 
 def tiebreak_specs(event: m.Event) -> list[TieBreakSpec]:

@@ -15,11 +15,11 @@ from typing import Any, TypeVar
 
 from django.utils.translation import gettext as _
 
+from chessarbiter.editions import DutchEdition
 from chessarbiter.errors import PairingError
 from chessarbiter.model import RoundEntry, Tournament
 from chessarbiter.pairing import roundrobin
 from chessarbiter.pairing.byes import absent_at_check_in, bye_result
-from chessarbiter.pairing.dutch.engine import pair_round as dutch_pair_round
 from chessarbiter.pairing.dutch.explain import RoundExplanation
 from chessarbiter.pairing.dutch.why import explain as explain_pairing
 from chessarbiter.pairing.readiness import IncompleteRoundError, check_ready_to_pair
@@ -128,8 +128,8 @@ def _proposal(event: m.Event, loaded: store.Loaded) -> tuple[RoundPairing, dict[
         return _round_robin_pairing(t, nxt), absent
     if len(t) < 2:
         raise ServiceError(_("Register at least two players first."))
-    edition = store.dutch_edition(event)
-    return _without(t, list(absent), lambda: dutch_pair_round(t, edition)), absent
+    rules = store.pairing_rules(event)
+    return _without(t, list(absent), lambda: rules.pair(t)), absent
 
 
 def propose_pairing(event: m.Event, loaded: store.Loaded | None = None) -> RoundPairing:
@@ -172,8 +172,23 @@ def explain_next_round(
         raise ServiceError(
             _("Only a Swiss event is paired by the Dutch system: there is nothing to explain.")
         )
-    t = store.tournament(event)
-    return explain_pairing(t, store.dutch_edition(event), focus=focus)
+    rules = store.pairing_rules(event)
+    if not isinstance(rules.edition, DutchEdition):
+        raise ServiceError(
+            _("This event is paired by the %(system)s: its engine's account is the explanation.")
+            % {"system": rules.system.title}
+        )
+    return explain_pairing(store.tournament(event), rules.edition, focus=focus)
+
+
+def explain_next_round_lines(event: m.Event) -> list[str]:
+    """The next round of a Swiss event paired by a system other than the Dutch one, as its
+    engine tells it (the engine's trace, then the boards and the bye); nothing is stored.
+
+    :raises ChessArbiterError: the library's refusal (no valid pairing...)."""
+    if event.system != m.Event.System.SWISS:
+        raise ServiceError(_("Only a Swiss event has a pairing to explain."))
+    return _proposal(event, store.load(event))[0].explained()
 
 
 @atomic
@@ -302,7 +317,7 @@ def _checked(event: m.Event, t: Tournament, pairs: Sequence[tuple[int, int | Non
 
     if event.system == m.Event.System.KNOCKOUT:
         raise _not_in_rounds()
-    return list(check_pairing(t, pairs, store.dutch_edition(event)))
+    return list(check_pairing(t, pairs, store.pairing_rules(event).basic_rules))
 
 
 def check_boards(event: m.Event, pairs: Sequence[tuple[int, int | None]]) -> list[Any]:
