@@ -72,3 +72,21 @@ def test_the_dutch_explanation_service_refuses_another_system(chief: User) -> No
     ev = _event(chief, "burstein-2026")
     with pytest.raises(services.ServiceError, match="Burstein system"):
         services.explain_next_round(ev)
+
+
+def test_the_trf_type_names_the_system_both_ways(chief: User) -> None:
+    """TRF-2026 record 192: a Dubov event is written ``FIDE_DUBOV`` and a file so declared is
+    imported as a Dubov event; with ``_BAKU`` it is said that the acceleration is left out."""
+    ev = _event(chief, "dubov-2026")
+    play_round(ev, chief)
+    text, _losses = services.export_trf(ev)
+    assert "\n192 FIDE_DUBOV" in f"\n{text}"
+    again = services.import_trf(chief, text, "dubov.trf")
+    assert again.edition == "dubov-2026" and again.acceleration == ""
+    lim, _losses = services.export_trf(_event(chief, "lim-2026"))
+    assert "\n192 CUSTOM_SWISS" in f"\n{lim}"
+    baku = text.replace("192 FIDE_DUBOV", "192 FIDE_BURSTEIN_BAKU")
+    notes: list[str] = []
+    third = services.import_trf(chief, baku, "baku.trf", notes)
+    assert third.edition == "burstein-2026" and third.acceleration == ""
+    assert any("without acceleration" in n for n in notes)

@@ -49,6 +49,10 @@ class SwissSystem:
     """The module whose ``pair_round`` pairs a round."""
     trf_words: tuple[str, ...]
     """Words of a TRF ``192`` system name (upper case) that name this system."""
+    trf_code: str = ""
+    """The TRF-2026 ``192`` tournament type an event of this system is written with (none:
+    the Dutch one is written by its edition and acceleration; Lim has no code and is
+    ``CUSTOM_SWISS``)."""
     basic_rules: Mapping[str, DutchEdition] = field(default_factory=dict)
     """Per edition, the Basic Rules and General Handling Rules (C.04.1, C.04.2) of the same
     date, by the Dutch edition that reads them in the shared Swiss layer (the current ones
@@ -115,6 +119,7 @@ DUBOV = SwissSystem(
     default_edition=DubovEdition.DUBOV_2026,
     engine="chessarbiter.pairing.dubov.engine",
     trf_words=("DUBOV",),
+    trf_code="FIDE_DUBOV",
     basic_rules={e.value: e.basic_rules for e in DubovEdition},
 )
 
@@ -126,6 +131,7 @@ BURSTEIN = SwissSystem(
     default_edition=BursteinEdition.BURSTEIN_2026,
     engine="chessarbiter.pairing.burstein.engine",
     trf_words=("BURSTEIN",),
+    trf_code="FIDE_BURSTEIN",
     basic_rules={e.value: e.dutch for e in BursteinEdition},
 )
 
@@ -137,6 +143,7 @@ LIM = SwissSystem(
     default_edition=LimEdition.LIM_2026,
     engine="chessarbiter.pairing.lim.engine",
     trf_words=("LIM",),
+    trf_code="CUSTOM_SWISS",
     basic_rules={e.value: e.basic_rules for e in LimEdition},
 )
 
@@ -219,6 +226,23 @@ def pairing_rules(value: str) -> PairingRules:
             return rules
     known = ", ".join(r.value for r in EVENT_RULES)
     raise PairingError(f"unknown pairing rules {value!r}: use one of {known}")
+
+
+def rules_of_trf_type(declared: str) -> PairingRules | None:
+    """The rules of an event whose TRF-2026 ``192`` record is ``declared``, for a system other
+    than the Dutch one that the record names (its current edition); ``None`` otherwise.
+
+    >>> rules_of_trf_type("FIDE_DUBOV").value, rules_of_trf_type("FIDE_BURSTEIN_BAKU").value
+    ('dubov-2026', 'burstein-2026')
+    >>> rules_of_trf_type("FIDE_DUTCH_2026") is None, rules_of_trf_type("CUSTOM_SWISS") is None
+    (True, True)
+    """
+    words = set(re.split(r"[^A-Z0-9]+", declared.upper()))
+    for rules in EVENT_RULES:
+        system = rules.system
+        if system is not DUTCH and words & set(system.trf_words):
+            return PairingRules(system, system.default_edition)
+    return None
 
 
 def system_of_flag(flag: str) -> SwissSystem:

@@ -161,6 +161,8 @@ def load(event: m.Event) -> Loaded:
     t = header(event)
     if event.system == m.Event.System.SWISS and event.acceleration == "baku":
         t.system = "FIDE_DUTCH_2026_BAKU" if event.edition == "2026" else "FIDE_DUTCH_BAKU"
+    elif event.system == m.Event.System.SWISS:
+        t.system = pairing_rules(event).system.trf_code
     for number in sorted(players):
         t.add_player(library_player(players[number]))
     paired = len(rounds)

@@ -12,6 +12,7 @@ from chessarbiter import event_settings, limits, registration, trf
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model import Colour, Tournament
 from chessarbiter.model.teams import MatchKind, MatchScoring, TeamEvent
+from chessarbiter.pairing.systems import rules_of_trf_type
 from chessarbiter.trf.dates import header_date
 from chessarbiter.trf.teams import event_from_tournament
 
@@ -154,7 +155,19 @@ def _file_settings(
             notes,
         )
     if teams is None:
-        if "BAKU" in t.system.upper():
+        rules = rules_of_trf_type(t.system)
+        if rules is not None:
+            settings["edition"] = rules.value
+            if "BAKU" in t.system.upper():
+                notes.append(
+                    _(
+                        "%(f)s: record 192 names the %(system)s with the Baku acceleration, "
+                        "which is applied with the FIDE (Dutch) system only: the event is paired "
+                        "by the %(system)s without acceleration."
+                    )
+                    % {"f": filename, "system": rules.system.title}
+                )
+        elif "BAKU" in t.system.upper():
             settings["acceleration"] = "baku"
         return settings
     settings["system"] = m.Event.System.TEAM_SWISS
