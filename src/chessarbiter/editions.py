@@ -10,6 +10,13 @@ Enum                Value       Edition
 DutchEdition        ``2026``    C.04.3 (FIDE Dutch system) in force from 1 February 2026; the
                                 default
 DutchEdition        ``2017``    C.04.3 in force from July 2017 until January 2026
+DubovEdition        ``2026``    C.04.4.1 (Dubov system) effective from 1 February 2026; the default
+DubovEdition        ``2018``    C.04.4.1 approved in 2018, in force until 31 January 2026
+BursteinEdition     ``2026``    C.04.4.2 (Burstein system) applied from 1 February 2026; the
+                                default
+BursteinEdition     ``2025``    C.04.4.2 in force until 31 January 2026
+LimEdition          ``2026``    C.04.4.3 (Lim system) effective from 1 February 2026: the 1999
+                                text renumbered
 TieBreakEdition     ``2026``    C.07 (Tie-Break Regulations) as amended with effect from 1 March
                                 2026: unplayed rounds by the categories of Art. 16, the dummy
                                 opponent's score capped (16.4); the default
@@ -46,7 +53,15 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["DutchEdition", "LawsEdition", "RatingEdition", "TieBreakEdition"]
+__all__ = [
+    "BursteinEdition",
+    "DubovEdition",
+    "DutchEdition",
+    "LawsEdition",
+    "LimEdition",
+    "RatingEdition",
+    "TieBreakEdition",
+]
 
 
 class DutchEdition(StrEnum):
@@ -54,6 +69,65 @@ class DutchEdition(StrEnum):
 
     DUTCH_2026 = "2026"
     DUTCH_2017 = "2017"
+
+
+class DubovEdition(StrEnum):
+    """The edition of the Dubov text a round is paired under."""
+
+    DUBOV_2026 = "2026"
+    """C.04.4.1 effective from 1 February 2026 (Council, 28 October 2025)."""
+    DUBOV_2018 = "2018"
+    """C.04.4.1 approved by the 2018 General Assembly, in force until 31 January 2026."""
+
+    @property
+    def basic_rules(self) -> DutchEdition:
+        """The edition of the Basic Rules (C.04.1) and General Handling Rules (C.04.2) the
+        text refers to: the shared Swiss layer reads them by the Dutch edition of the same
+        year (2026 art. 4 for bye eligibility, or 2017 d).
+
+        >>> DubovEdition.DUBOV_2018.basic_rules
+        <DutchEdition.DUTCH_2017: '2017'>
+        """
+        if self is DubovEdition.DUBOV_2026:
+            return DutchEdition.DUTCH_2026
+        return DutchEdition.DUTCH_2017
+
+
+class BursteinEdition(StrEnum):
+    """The edition of C.04.4.2 a round is paired under."""
+
+    BURSTEIN_2026 = "2026"
+    """C.04.4.2 applied from 1 February 2026 (Council, 28 October 2025); the default."""
+    BURSTEIN_2025 = "2025"
+    """C.04.4.2 in force until 31 January 2026: [C6] maximise the number, then the scores, of
+    the incoming floaters paired; [C7] the following bracket's [C4]-[C6]; C.04.1 d's bye bar."""
+
+    @property
+    def dutch(self) -> DutchEdition:
+        """The Dutch edition of the same date: it pairs the seeding rounds (1.6.1) and gives the
+        bye bar of the Basic Rules ([C2])."""
+        if self is BursteinEdition.BURSTEIN_2026:
+            return DutchEdition.DUTCH_2026
+        return DutchEdition.DUTCH_2017
+
+
+class LimEdition(StrEnum):
+    """The edition of the Lim text a round is paired under."""
+
+    LIM_2026 = "2026"
+    """C.04.4.3 effective from 1 February 2026: the 1999 text renumbered, content unchanged
+    (there is therefore no second edition to choose)."""
+
+    @property
+    def basic_rules(self) -> DutchEdition:
+        """The edition of the Basic Rules (C.04.1) and General Handling Rules (C.04.2) the text
+        refers to (art. 1.1: Basic Rules art. 3-4 for the pairing-allocated bye); the shared
+        Swiss layer reads them by the Dutch edition of the same year.
+
+        >>> LimEdition.LIM_2026.basic_rules
+        <DutchEdition.DUTCH_2026: '2026'>
+        """
+        return DutchEdition.DUTCH_2026
 
 
 class TieBreakEdition(StrEnum):

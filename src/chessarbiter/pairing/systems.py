@@ -24,13 +24,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import import_module
 
-from chessarbiter.editions import DutchEdition
+from chessarbiter.editions import BursteinEdition, DubovEdition, DutchEdition, LimEdition
 from chessarbiter.errors import PairingError
 from chessarbiter.model import Tournament
-from chessarbiter.pairing.burstein.rules import BursteinEdition
-from chessarbiter.pairing.dubov.rules import DubovEdition
 from chessarbiter.pairing.keizer.scoring import KeizerVariant
-from chessarbiter.pairing.lim.rules import LimEdition
 from chessarbiter.pairing.matching import MatcherFactory
 from chessarbiter.pairing.round_pairing import RoundPairing
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from chessarbiter.editions import BursteinEdition
 from chessarbiter.pairing.burstein.order import candidates
 from chessarbiter.pairing.burstein.rules import (
-    BursteinEdition,
     bye_eligible,
     bye_preference,
     colour_conflict,

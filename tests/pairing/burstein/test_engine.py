@@ -11,10 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chessarbiter import trf
+from chessarbiter.editions import BursteinEdition
 from chessarbiter.model import Colour, Player, Result, RoundEntry, Tournament
 from chessarbiter.pairing.apply import apply_pairing, record_bye, record_result
 from chessarbiter.pairing.burstein.engine import explain_round, pair_round
-from chessarbiter.pairing.burstein.rules import BursteinEdition, is_seeding_round
+from chessarbiter.pairing.burstein.rules import is_seeding_round
 from chessarbiter.pairing.dutch import engine as dutch_engine
 from chessarbiter.pairing.round_pairing import NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.deviations import find_deviations

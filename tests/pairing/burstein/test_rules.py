@@ -6,11 +6,10 @@ from decimal import Decimal
 
 import pytest
 
-from chessarbiter.editions import DutchEdition
+from chessarbiter.editions import BursteinEdition, DutchEdition
 from chessarbiter.model import Colour, Player, Result, RoundEntry, Tournament
 from chessarbiter.pairing.burstein.order import candidates
 from chessarbiter.pairing.burstein.rules import (
-    BursteinEdition,
     OppositionIndex,
     bye_eligible,
     bye_preference,

@@ -14,18 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chessarbiter import trf
+from chessarbiter.editions import DubovEdition
 from chessarbiter.model import Colour, Player, Result, Tournament
 from chessarbiter.model.tournament import ForbiddenPairs
 from chessarbiter.pairing.apply import record_bye
 from chessarbiter.pairing.dubov.checker import check_tournament
 from chessarbiter.pairing.dubov.engine import explain_round, pair_round
-from chessarbiter.pairing.dubov.rules import (
-    DubovEdition,
-    DubovPlayer,
-    dubov_players,
-    may_meet,
-    may_receive_bye,
-)
+from chessarbiter.pairing.dubov.rules import DubovPlayer, dubov_players, may_meet, may_receive_bye
 from chessarbiter.pairing.dutch.checker import tournament_before_round
 from chessarbiter.pairing.round_pairing import NoValidPairingError
 from chessarbiter.pairing.swiss.deviations import find_deviations

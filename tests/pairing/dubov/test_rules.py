@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from chessarbiter.editions import DubovEdition
 from chessarbiter.model import Colour, Player, Result, Tournament
 from chessarbiter.pairing.dubov.colours import allocate_colours
 from chessarbiter.pairing.dubov.rules import (
-    DubovEdition,
     DubovPlayer,
     Strength,
     average_rating_of_opponents,

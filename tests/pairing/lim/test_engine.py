@@ -14,12 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chessarbiter import trf
+from chessarbiter.editions import LimEdition
 from chessarbiter.model import Colour, Player, Result, Tournament
 from chessarbiter.model.tournament import ForbiddenPairs
 from chessarbiter.pairing.apply import record_bye
 from chessarbiter.pairing.lim.checker import check_tournament
 from chessarbiter.pairing.lim.engine import explain_round, pair_round
-from chessarbiter.pairing.lim.rules import LimEdition, LimPlayer, compatible, lim_players
+from chessarbiter.pairing.lim.rules import LimPlayer, compatible, lim_players
 from chessarbiter.pairing.round_pairing import NoValidPairingError
 from chessarbiter.pairing.swiss.deviations import find_deviations
 from chessarbiter.pairing.swiss.state import prepare_round

@@ -11,9 +11,9 @@
   (weight 0: not allowed) and [C4] completion (every legal pair carries the same large
   field, so a maximum-weight matching pairs everybody), [C5] pairs in the bracket, [C6] the
   outgoing floaters' scores, [C7] the next bracket's [C5]/[C6] (in the 2025 edition: the
-  incoming floaters, see :class:`.rules.BursteinEdition`), [C8] colour preferences. The
-  maximum-weight matching over all the players still to pair satisfies these criteria in
-  that order, the next brackets kept completable.
+  incoming floaters, see :class:`chessarbiter.editions.BursteinEdition`), [C8] colour
+  preferences. The maximum-weight matching over all the players still to pair satisfies
+  these criteria in that order, the next brackets kept completable.
 * Article 4.3 then picks the first best pairing in its order: BSN 1 takes the opponent with
   the largest BSN that keeps the matching optimal (the float last), then BSN 2, ... (each
   choice one re-weighting of a single player's pairs, as the Dutch engine settles its
@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from chessarbiter.editions import BursteinEdition
 from chessarbiter.model import Colour, Tournament
 from chessarbiter.pairing.burstein.rules import (
-    BursteinEdition,
     OppositionIndex,
     bye_eligible,
     bye_preference,

@@ -18,31 +18,11 @@ Article numbers below are those of the 2026 text.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
-from chessarbiter.editions import DutchEdition
 from chessarbiter.model import Colour
 from chessarbiter.pairing.swiss.colours import compatible_preferences, neutral_colour
 from chessarbiter.pairing.swiss.state import Match, SwissPlayer, SwissRound
-
-
-class BursteinEdition(enum.StrEnum):
-    """The edition of C.04.4.2 a round is paired under."""
-
-    BURSTEIN_2026 = "2026"
-    """C.04.4.2 applied from 1 February 2026 (Council, 28 October 2025); the default."""
-    BURSTEIN_2025 = "2025"
-    """C.04.4.2 in force until 31 January 2026: [C6] maximise the number, then the scores, of
-    the incoming floaters paired; [C7] the following bracket's [C4]-[C6]; C.04.1 d's bye bar."""
-
-    @property
-    def dutch(self) -> DutchEdition:
-        """The Dutch edition of the same date: it pairs the seeding rounds (1.6.1) and gives the
-        bye bar of the Basic Rules ([C2])."""
-        if self is BursteinEdition.BURSTEIN_2026:
-            return DutchEdition.DUTCH_2026
-        return DutchEdition.DUTCH_2017
 
 
 def seeding_rounds(total_rounds: int) -> int:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from chessarbiter.editions import DubovEdition
 from chessarbiter.model import Tournament
 from chessarbiter.pairing.dubov.engine import pair_round
-from chessarbiter.pairing.dubov.rules import DubovEdition
 from chessarbiter.pairing.dutch import checker
 from chessarbiter.pairing.dutch.checker import RoundCheck, RoundDifference
 from chessarbiter.pairing.matching import MatcherFactory

@@ -26,11 +26,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from chessarbiter.editions import DubovEdition
 from chessarbiter.errors import PairingError
 from chessarbiter.model import Colour, Tournament
 from chessarbiter.pairing.dubov.colours import allocate_colours
 from chessarbiter.pairing.dubov.rules import (
-    DubovEdition,
     DubovPlayer,
     black_seeker_order,
     bye_preference,

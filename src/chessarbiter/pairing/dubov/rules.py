@@ -21,31 +21,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from chessarbiter.editions import DutchEdition
 from chessarbiter.model import Colour
 from chessarbiter.pairing.swiss.state import SwissPlayer, SwissRound
-
-
-class DubovEdition(enum.StrEnum):
-    """The edition of the Dubov text a round is paired under."""
-
-    DUBOV_2026 = "2026"
-    """C.04.4.1 effective from 1 February 2026 (Council, 28 October 2025)."""
-    DUBOV_2018 = "2018"
-    """C.04.4.1 approved by the 2018 General Assembly, in force until 31 January 2026."""
-
-    @property
-    def basic_rules(self) -> DutchEdition:
-        """The edition of the Basic Rules (C.04.1) and General Handling Rules (C.04.2) the
-        text refers to: the shared Swiss layer reads them by the Dutch edition of the same
-        year (2026 art. 4 for bye eligibility, or 2017 d).
-
-        >>> DubovEdition.DUBOV_2018.basic_rules
-        <DutchEdition.DUTCH_2017: '2017'>
-        """
-        if self is DubovEdition.DUBOV_2026:
-            return DutchEdition.DUTCH_2026
-        return DutchEdition.DUTCH_2017
 
 
 class Strength(enum.IntEnum):

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from chessarbiter.editions import LimEdition
 from chessarbiter.model import Tournament
 from chessarbiter.pairing.dutch import checker
 from chessarbiter.pairing.dutch.checker import RoundCheck, RoundDifference
 from chessarbiter.pairing.lim.engine import pair_round
-from chessarbiter.pairing.lim.rules import LimEdition
 from chessarbiter.pairing.matching import MatcherFactory
 from chessarbiter.pairing.round_pairing import RoundPairing
 

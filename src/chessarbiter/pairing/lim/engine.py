@@ -37,6 +37,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 
+from chessarbiter.editions import LimEdition
 from chessarbiter.errors import PairingError
 from chessarbiter.model import Colour, Tournament
 from chessarbiter.pairing.dutch.engine import order_boards
@@ -44,7 +45,6 @@ from chessarbiter.pairing.lim.colours import allocate_colours
 from chessarbiter.pairing.lim.rules import (
     Direction,
     FloaterType,
-    LimEdition,
     LimPlayer,
     arranged,
     bye_order,

@@ -35,7 +35,6 @@ import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from chessarbiter.editions import DutchEdition
 from chessarbiter.model import Colour
 from chessarbiter.pairing.swiss.state import SwissPlayer, SwissRound
 
@@ -59,25 +58,6 @@ def maxi_tournament_by_size(participants: int, rounds: int) -> bool:
     (True, False)
     """
     return participants > (1 << rounds)
-
-
-class LimEdition(enum.StrEnum):
-    """The edition of the Lim text a round is paired under."""
-
-    LIM_2026 = "2026"
-    """C.04.4.3 effective from 1 February 2026: the 1999 text renumbered, content unchanged
-    (there is therefore no second edition to choose)."""
-
-    @property
-    def basic_rules(self) -> DutchEdition:
-        """The edition of the Basic Rules (C.04.1) and General Handling Rules (C.04.2) the text
-        refers to (art. 1.1: Basic Rules art. 3-4 for the pairing-allocated bye); the shared
-        Swiss layer reads them by the Dutch edition of the same year.
-
-        >>> LimEdition.LIM_2026.basic_rules
-        <DutchEdition.DUTCH_2026: '2026'>
-        """
-        return DutchEdition.DUTCH_2026
 
 
 class Direction(enum.Enum):
