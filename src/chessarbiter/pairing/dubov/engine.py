@@ -52,10 +52,6 @@ Pair = tuple[DubovPlayer, DubovPlayer | None]
 """``(white, black)``, or ``(player, None)`` for the pairing-allocated bye."""
 
 
-def _default_factory(size: int) -> Matcher:
-    return default_computer(size)
-
-
 def pair_round(
     tournament: Tournament,
     edition: DubovEdition = DubovEdition.DUBOV_2026,
@@ -71,7 +67,7 @@ def pair_round(
         no initial colour, all rounds paired).
     """
     state = prepare_round(tournament, edition.basic_rules)
-    pairer = DubovPairer(state, edition, matcher or _default_factory)
+    pairer = DubovPairer(state, edition, matcher or default_computer)
     pairs = pairer.run()
     swiss: list[tuple[SwissPlayer, SwissPlayer | None]] = [
         (w.swiss, b.swiss if b is not None else None) for w, b in pairs

@@ -46,7 +46,7 @@ from chessarbiter.pairing.keizer.scoring import (
     keizer_scores,
     settings_of,
 )
-from chessarbiter.pairing.matching import Matcher, MatcherFactory, default_computer
+from chessarbiter.pairing.matching import MatcherFactory, default_computer
 from chessarbiter.pairing.round_pairing import Board, NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.colours import neutral_colour
 from chessarbiter.pairing.swiss.state import SwissPlayer, SwissRound, prepare_round
@@ -65,10 +65,6 @@ class KeizerPair:
     black: PlayerId
     passed_over: tuple[PlayerId, ...] = ()
     repeat: bool = False
-
-
-def _default_factory(size: int) -> Matcher:
-    return default_computer(size)
 
 
 def last_meetings(state: SwissRound) -> dict[frozenset[PlayerId], int]:
@@ -379,7 +375,7 @@ def pair_round(
     """
     chosen = settings if settings is not None else settings_of(edition)
     variant = str(KeizerVariant(edition)) if settings is None else "custom settings"
-    pairer = KeizerPairer(tournament, chosen, variant, matcher or _default_factory)
+    pairer = KeizerPairer(tournament, chosen, variant, matcher or default_computer)
     return pairer.run()
 
 

@@ -59,15 +59,11 @@ from chessarbiter.pairing.lim.rules import (
     scoregroup_order,
     within_maxi_band,
 )
-from chessarbiter.pairing.matching import Matcher, MatcherFactory, default_computer
+from chessarbiter.pairing.matching import MatcherFactory, default_computer
 from chessarbiter.pairing.round_pairing import NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.state import SwissPlayer, SwissRound, prepare_round
 
 Pair = tuple[LimPlayer, LimPlayer]
-
-
-def _default_factory(size: int) -> Matcher:
-    return default_computer(size)
 
 
 def pair_round(
@@ -87,7 +83,7 @@ def pair_round(
         no initial colour, all rounds paired).
     """
     state = prepare_round(tournament, edition.basic_rules)
-    pairer = LimPairer(state, matcher or _default_factory, maxi=maxi)
+    pairer = LimPairer(state, matcher or default_computer, maxi=maxi)
     white_black = pairer.run()
     swiss: list[tuple[SwissPlayer, SwissPlayer | None]] = [
         (w.swiss, b.swiss) for w, b in white_black
