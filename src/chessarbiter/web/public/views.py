@@ -114,20 +114,20 @@ def visitor_cached(view: _View) -> _View:
             raise Http404
         local = caches["local"]
         page = local.get(keys.page)
+        if page is None and (page := cache.get(keys.page)) is not None:
+            local.set(keys.page, page, 3600)
         if page is None:
-            page = cache.get(keys.page)
+            rendering = f"{keys.page}:rendering"
+            renders = cache.add(rendering, 1, 60)  # else another request renders it now
+            if not renders:
+                page = cache.get(keys.latest)
             if page is None:
-                rendering = f"{keys.page}:rendering"
-                if not cache.add(rendering, 1, 60):
-                    page = cache.get(keys.latest)
-                if page is None:
-                    setattr(request, _PAGE_KEYS, keys)
-                    try:
-                        return view(request, event_id, *args, **kwargs)
-                    finally:
+                setattr(request, _PAGE_KEYS, keys)
+                try:
+                    return view(request, event_id, *args, **kwargs)
+                finally:
+                    if renders:
                         cache.delete(rendering)
-            else:
-                local.set(keys.page, page, 3600)
         return HttpResponse(page.replace(_TOKEN_SLOT, get_token(request)))
 
     return wrapper
