@@ -303,18 +303,22 @@ def test_bracket_rows_equal_the_pairwise_weights(case, monkeypatch):
     # a round of alike players is paired without bracket rows (engine.first_candidate)
     monkeypatch.setattr(engine, "first_candidate", lambda state, players: None)
 
-    original = weights.WeightContext.current_row
+    original = weights.WeightContext.current_rows
     checked = []
 
-    def checking(self, higher, lower, allowed):
-        row = original(self, higher, lower, allowed)
-        assert row == [self.edge_weight(h, lower, True, False) for h in higher]
-        assert [bool(w) for w in row] == [
-            ok and self.compatible(h, lower) for h, ok in zip(higher, allowed, strict=True)
-        ]
-        checked.append(len(row))
-        return row
+    def checking(self, players, start, forbidden):
+        rows = original(self, players, start, forbidden)
+        assert len(rows) == len(players) - start
+        for lower, row in enumerate(rows, start):
+            higher = players[:lower]
+            assert row == [self.edge_weight(h, players[lower], True, False) for h in higher]
+            assert [bool(w) for w in row] == [
+                h not in forbidden[lower - start] and self.compatible(hp, players[lower])
+                for h, hp in enumerate(higher)
+            ]
+            checked.append(len(row))
+        return rows
 
-    monkeypatch.setattr(weights.WeightContext, "current_row", checking)
+    monkeypatch.setattr(weights.WeightContext, "current_rows", checking)
     assert as_set(engine_output(case)) == as_set(reference(case))
     assert checked

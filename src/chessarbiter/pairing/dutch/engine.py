@@ -364,34 +364,49 @@ class DutchPairer:
             self.widen(needed)
         size = len(members)
         base: list[list[int]] = [[] for _ in range(size)]
-        member_players = [players[v] for v in members]
         banned = self.banned
-        for larger in range(self.mdp_count, self.bracket_size):
-            bl = banned[members[larger]]
-            base[larger] = ctx.current_row(
-                member_players[:larger],
-                member_players[larger],
-                [members[smaller] not in bl for smaller in range(larger)],
-            )
+        position = {v: i for i, v in enumerate(members)}
+        forbidden = [
+            [i for i in map(position.get, banned[members[larger]]) if i is not None and i < larger]
+            for larger in range(self.mdp_count, self.bracket_size)
+        ]
+        base[self.mdp_count : self.bracket_size] = ctx.current_rows(
+            [players[v] for v in members[: self.bracket_size]], self.mdp_count, forbidden
+        )
         if self.bracket_size < size:
             # a pair whose lower player is in the next score group: the outside weight and
             # [C8] (ctx.next_bracket_bonus), without one call per pair
             outside, terms = ctx.outside_terms(players)
             higher = [outside + terms[v] + ctx.next_bracket_bonus(players[v]) for v in members]
+            distinct = set(higher)
             for larger in range(self.bracket_size, size):
                 lv = members[larger]
-                tl, bl = terms[lv], banned[lv]
-                sums = {h: h + tl for h in set(higher[:larger])}
-                base[larger] = [
-                    0 if members[smaller] in bl else sums[higher[smaller]]
-                    for smaller in range(larger)
-                ]
+                tl = terms[lv]
+                sums = {h: h + tl for h in distinct}
+                row = list(map(sums.__getitem__, higher[:larger]))
+                for v in banned[lv]:
+                    i = position.get(v)
+                    if i is not None and i < larger:
+                        row[i] = 0
+                base[larger] = row
         self.base = base
+        # each row scattered to the vertices' places, a run of consecutive members at a time
+        runs: list[tuple[int, int]] = []  # (first position, length)
+        for i, v in enumerate(members):
+            if runs and members[runs[-1][0]] + runs[-1][1] == v:
+                runs[-1] = (runs[-1][0], runs[-1][1] + 1)
+            else:
+                runs.append((i, 1))
         mc = self.mc
         for larger in range(self.mdp_count, size):
             row = [0] * members[larger]
-            for smaller, w in enumerate(base[larger]):
-                row[members[smaller]] = w
+            weights = base[larger]
+            for first, length in runs:
+                if first >= larger:
+                    break
+                end = min(first + length, larger)
+                start = members[first]
+                row[start : start + end - first] = weights[first:end]
             mc.set_row(members[larger], row)
         self.solve()
         if self.tracer is not None:
@@ -503,11 +518,17 @@ class DutchPairer:
             if self.stable[pv] < pv:
                 pairs += 1
         count = len(remainder)
+        vertices = [members[r] for r in remainder]
+        # self.modified(p, o, pi, pairs) for every pair of the remainder, inlined (the pairs of
+        # the largest bracket of a big open number about a million)
+        s1_bonus = 1 << (2 * self.ctx.group_bits)
         for oi in range(count):
-            ov = members[remainder[oi]]
+            ov, row = vertices[oi], self.base[remainder[oi]]
             for pi in range(oi):
-                p = remainder[pi]
-                mc.set_edge_weight(members[p], ov, self.modified(p, remainder[oi], pi, pairs))
+                w = row[remainder[pi]]
+                if w:
+                    w += ((s1_bonus if pi < pairs else 0) - pi) << 1
+                mc.set_edge_weight(vertices[pi], ov, w)
         self.solve()
 
         def down(v: int) -> bool:  # no longer an S1 player matched inside the group
@@ -574,14 +595,15 @@ class DutchPairer:
             pos += 1
 
         # fix the exchanges and drop the bits used to find them
+        downs = [down(v) for v in vertices]
+        ups = [up(v) for v in vertices]
         for pos, p in enumerate(remainder):
-            pv = members[p]
+            pv, pv_down = vertices[pos], downs[pos]
             for opp_pos in range(pos + 1, count):
-                o = remainder[opp_pos]
-                ov = members[o]
-                if down(pv) or up(ov):
-                    base[o][p] = 0
-                mc.set_edge_weight(pv, ov, base[o][p])
+                row = base[remainder[opp_pos]]
+                if pv_down or ups[opp_pos]:
+                    row[p] = 0
+                mc.set_edge_weight(pv, vertices[opp_pos], row[p])
 
         # the opponent of each S1 player, highest first
         for p in remainder:

@@ -154,26 +154,37 @@ class WeightContext(RoundFacts):
             self.float(p, 2) if self.played > 1 else None,
         )
 
-    def current_row(
-        self, higher: list[SwissPlayer], lower: SwissPlayer, allowed: list[bool]
-    ) -> list[int]:
-        """``edge_weight(h, lower, True, False)`` for each ``h`` in ``higher`` (``lower`` is
-        in the bracket being paired), 0 where ``allowed`` is False (the absolute criteria,
-        which the caller knows); computed once per kind of pair in the bracket."""
+    def current_rows(
+        self, players: list[SwissPlayer], start: int, forbidden: list[list[int]]
+    ) -> list[list[int]]:
+        """For each ``lower`` from ``start`` on, ``edge_weight(players[h], players[lower],
+        True, False)`` for each ``h < lower`` (``players`` are in the bracket being paired, in
+        ranking order), 0 at the positions ``forbidden[lower - start]`` (the absolute criteria,
+        which the caller knows). A weight is computed once per kind of pair in the bracket
+        (:meth:`_kind`): the rows are made of the weights of the kinds seen so far."""
         memo = self._memo
-        kind = self._kind
-        kl = kind(lower)
-        row = []
-        for h, ok in zip(higher, allowed, strict=True):
-            if not ok:
-                row.append(0)
-                continue
-            key = (kind(h), kl)
-            w = memo.get(key)
-            if w is None:
-                w = memo[key] = self._bracket_weight(h, lower, True, False)
-            row.append(w)
-        return row
+        kinds = [self._kind(p) for p in players]
+        #: one player of each kind among ``players[:lower]`` (their weights are alike)
+        seen: dict[int, SwissPlayer] = {}
+        for h in range(start):
+            seen.setdefault(kinds[h], players[h])
+        rows = []
+        for lower in range(start, len(players)):
+            if lower:
+                seen.setdefault(kinds[lower - 1], players[lower - 1])
+            kl, lp = kinds[lower], players[lower]
+            weights: dict[int, int] = {}
+            for kh, hp in seen.items():
+                key = (kh, kl)
+                w = memo.get(key)
+                if w is None:
+                    w = memo[key] = self._bracket_weight(hp, lp, True, False)
+                weights[kh] = w
+            row = list(map(weights.__getitem__, kinds[:lower]))
+            for h in forbidden[lower - start]:
+                row[h] = 0
+            rows.append(row)
+        return rows
 
     def layout(self) -> list[tuple[str, int]]:
         """The fields of a weight from the lowest bit up: ``(criterion, width)``; the top field
