@@ -329,3 +329,34 @@ def test_row_vectors_across_solves(seed: int, n: int, size: int) -> None:
     assert vectors["updates"] > 3
     assert vectors["builds"] > 50
     assert twin.nat.check_optimality() == []
+
+
+def test_big_weights_converted_by_value() -> None:
+    """The compiled kernel converts a big weight once per value (a cache keyed by the int's
+    hash): equal values given as distinct int objects, different values that share a cache
+    slot (Python hashes an int modulo 2**61 - 1, so values 4096 * k apart collide in the
+    4096 slots), and a width that grows while values are cached must all store exactly the
+    weight given."""
+    n = 12
+    twin = Twin(n)
+    base = 3 << 200
+    slot_mates = [base + 4096 * k for k in range(4)]  # one cache slot, four values
+    # int(str(...)) makes a new object for each occurrence of a value
+    for u in range(n):
+        row = [0 if v == u else int(str(slot_mates[(u + v) % 4])) for v in range(n)]
+        twin.set_row(u, row)
+    for u in range(n):
+        for v in range(n):
+            if u != v:
+                assert twin.nat.edge_weight(u, v) == twin.py.edge_weight(u, v)
+    twin.compute()
+    # a much wider weight grows the numbers: values cached at the old width are converted again
+    twin.set(0, 1, 1 << 900)
+    for v in range(2, n):
+        twin.set(0, v, int(str(slot_mates[v % 4])))
+        twin.set(1, v, slot_mates[(v + 1) % 4] + (1 << 700))
+    for u in range(n):
+        for v in range(n):
+            assert twin.nat.edge_weight(u, v) == twin.py.edge_weight(u, v)
+    twin.compute()
+    assert twin.nat.check_optimality() == []

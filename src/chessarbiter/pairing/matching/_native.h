@@ -5,6 +5,7 @@
  *                      the small ones are inline below, the solver's inner loops need them so
  *   _native_solver.c   the primal-dual blossom solver and the incremental computer
  *   _native_binding.c  the Python type MatchingComputer: argument checks and conversions only
+ *                      (big weights are converted once per value: see WCACHE there)
  *
  * The kernel is a step-by-step port of the pure-Python BlossomEngine / _Stage /
  * MatchingComputer (blossom.py, computer.py): the same stored-dual convention, the same event
@@ -81,7 +82,19 @@ static inline int clz64(limb x) /* x != 0 */
 #endif
 }
 
-static inline void bi_copy(limb *d, const limb *a, int L) { memcpy(d, a, (size_t)L * sizeof(limb)); }
+/* the usual widths get a copy of constant size (inlined moves, not a call) */
+static inline void bi_copy(limb *d, const limb *a, int L)
+{
+    switch (L) {
+    case 1: d[0] = a[0]; return;
+    case 2: memcpy(d, a, 2 * sizeof(limb)); return;
+    case 3: memcpy(d, a, 3 * sizeof(limb)); return;
+    case 4: memcpy(d, a, 4 * sizeof(limb)); return;
+    case 5: memcpy(d, a, 5 * sizeof(limb)); return;
+    case 6: memcpy(d, a, 6 * sizeof(limb)); return;
+    default: memcpy(d, a, (size_t)L * sizeof(limb)); return;
+    }
+}
 
 static inline void bi_set_small(limb *d, int64_t v, int L)
 {

@@ -9,10 +9,25 @@
 
 #include "_native.h"
 
+/* Converted weights, by value: a pairing engine stores a few thousand distinct big ints many
+ * times over (as different objects), and converting one costs a method call (int.to_bytes)
+ * before Python 3.13.  Slot hash(w) % WCACHE holds the last int seen there (a reference) and
+ * its doubled weight at width wc_L (all slots are cleared when the width grows). */
+#define WCACHE 4096
+
 typedef struct {
     PyObject_HEAD
     Engine eng;
+    PyObject **wc_obj; /* WCACHE references (NULL: empty), allocated at the first big weight */
+    limb *wc_limbs;    /* WCACHE * wc_L */
+    int wc_L;
 } MatcherObject;
+
+static void wcache_clear(MatcherObject *self)
+{
+    if (!self->wc_obj) return;
+    for (int i = 0; i < WCACHE; i++) Py_CLEAR(self->wc_obj[i]);
+}
 
 static const char *const stat_names[ST_COUNT] = {
     "stages", "grow", "blossom", "expand", "augment", "to_source", "rescan",
@@ -33,6 +48,9 @@ static int check_usable(Engine *e)
 
 static void Matcher_dealloc(MatcherObject *self)
 {
+    wcache_clear(self);
+    PyMem_Free(self->wc_obj);
+    PyMem_Free(self->wc_limbs);
     eng_free(&self->eng);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -130,9 +148,51 @@ static int int_to_limbs(PyObject *ow, limb *d, Py_ssize_t nbytes, int L, unsigne
 #endif
 }
 
+static int load_weight_(Engine *e, PyObject *ow, limb **out);
+
 /* the doubled weight of a non-negative Python int into e->tmp (width possibly grown);
- * 0, or -1 with an exception set */
-static int load_weight(Engine *e, PyObject *ow, limb **out)
+ * 0, or -1 with an exception set.  Big ints go through the conversion cache (WCACHE). */
+static int load_weight(MatcherObject *self, PyObject *ow, limb **out)
+{
+    Engine *e = &self->eng;
+    int overflow = 0;
+    long long small = PyLong_AsLongLongAndOverflow(ow, &overflow);
+    if (small == -1 && PyErr_Occurred()) return -1;
+    /* small or negative ints, and subclasses of int (their hash or == may be their own) */
+    if (overflow <= 0 || !PyLong_CheckExact(ow)) return load_weight_(e, ow, out);
+    Py_hash_t h = PyObject_Hash(ow);
+    if (h == -1) return -1;
+    size_t slot = (size_t)h & (WCACHE - 1);
+    if (self->wc_obj && self->wc_L == e->L && self->wc_obj[slot]) {
+        PyObject *c = self->wc_obj[slot];
+        int same = c == ow ? 1 : PyObject_RichCompareBool(c, ow, Py_EQ);
+        if (same < 0) return -1;
+        if (same) {
+            bi_copy(e->tmp, self->wc_limbs + slot * (size_t)e->L, e->L);
+            *out = e->tmp;
+            return 0;
+        }
+    }
+    int r = load_weight_(e, ow, out);
+    if (r < 0) return r;
+    if (!self->wc_obj) {
+        self->wc_obj = PyMem_Calloc(WCACHE, sizeof(PyObject *));
+        if (!self->wc_obj) return r; /* no cache: converted each time */
+    }
+    if (self->wc_L != e->L) {
+        limb *nl = PyMem_Realloc(self->wc_limbs, (size_t)WCACHE * (size_t)e->L * sizeof(limb));
+        if (!nl) return r;
+        self->wc_limbs = nl;
+        wcache_clear(self);
+        self->wc_L = e->L;
+    }
+    Py_INCREF(ow);
+    Py_XSETREF(self->wc_obj[slot], ow);
+    bi_copy(self->wc_limbs + slot * (size_t)e->L, *out, e->L);
+    return r;
+}
+
+static int load_weight_(Engine *e, PyObject *ow, limb **out)
 {
     int overflow = 0;
     long long small = PyLong_AsLongLongAndOverflow(ow, &overflow);
@@ -209,7 +269,7 @@ static PyObject *Matcher_set_edge_weight(MatcherObject *self, PyObject *const *a
         return NULL;
     }
     limb *w2;
-    if (load_weight(e, args[2], &w2) < 0) return NULL;
+    if (load_weight(self, args[2], &w2) < 0) return NULL;
     eng_store_weight(e, u, v, w2);
     Py_RETURN_NONE;
 }
@@ -257,7 +317,7 @@ static PyObject *Matcher_set_row(MatcherObject *self, PyObject *const *args, Py_
             continue;
         }
         if (ow != last || e->L != last_L) {
-            if (load_weight(e, ow, &w2) < 0) {
+            if (load_weight(self, ow, &w2) < 0) {
                 Py_DECREF(seq);
                 return NULL;
             }
@@ -325,7 +385,7 @@ static PyObject *Matcher_warm_start(MatcherObject *self, PyObject *const *args, 
             PyErr_SetString(PyExc_TypeError, "duals must be ints");
             goto fail;
         }
-        if (load_weight(e, d, &t) < 0) goto fail;
+        if (load_weight_(e, d, &t) < 0) goto fail;
     }
     int L = e->L;
     y = malloc(((size_t)n + 1) * (size_t)L * sizeof(limb));
@@ -335,7 +395,7 @@ static PyObject *Matcher_warm_start(MatcherObject *self, PyObject *const *args, 
     }
     for (int v = 0; v < n; v++) {
         limb *t;
-        if (load_weight(e, PySequence_Fast_GET_ITEM(ds, v), &t) < 0) goto fail;
+        if (load_weight_(e, PySequence_Fast_GET_ITEM(ds, v), &t) < 0) goto fail;
         bi_copy(y + (size_t)v * L, t, L);
     }
     /* dual feasibility, and tight matched edges */

@@ -1706,7 +1706,10 @@ static void unfreeze(Engine *e, int v)
 void eng_store_weight(Engine *e, int u, int v, const limb *w2)
 {
     int L = e->L;
-    if (!memcmp(W(e, u, v), w2, (size_t)L * sizeof(limb))) return;
+    const limb *old = W(e, u, v);
+    int i = 0;
+    while (i < L && old[i] == w2[i]) i++;
+    if (i == L) return; /* unchanged */
     unfreeze(e, u);
     unfreeze(e, v);
     e->colchg[u] = e->colchg[v] = ++e->wclock;
