@@ -17,6 +17,15 @@ from the repository. For each size and seed:
   ``--generator``, also on tournaments of the project's random generator (``-g``: bbpPairings'
   random rates of forfeits, withdrawals and half-point byes) paired by our engine.
 
+``--system double_swiss`` (C.04.5) compares matches: our tournaments hold each match as two
+game columns (:mod:`chessarbiter.pairing.double_swiss.rules`), made by our generator
+(:func:`chessarbiter.pairing.double_swiss.generator.generate_event`); chesspairing, whose
+Double-Swiss reads one game per round, is given each position twice (:func:`run_double_swiss`):
+as the game columns (true game-point scores, its PAB as ``F`` + ``H`` = 1.5) and as one column
+per match (game 1's colour, the match won, drawn or lost: its own model). chesspairing's
+generator writes one game per round, not Double-Swiss events, so "their tournaments" are not
+compared for this system.
+
 A round is identical when the pairs, the colours and the bye are the same (board order is not
 compared). A table per size and engine counts rounds compared, identical, identical but for
 colours, differing, those the other engine could not pair, and those where its pairing repeats
@@ -69,6 +78,12 @@ class Tally:
     rematches: int = 0
     cpu: float = 0.0
     examples: list[str] = field(default_factory=list)
+    same_bye: int = 0
+    """Rounds where both engines gave the same pairing-allocated bye (or none)."""
+    common_pairs: int = 0
+    """Pairs both engines made (whatever the colours), and of those ..."""
+    common_colours: int = 0
+    """... the pairs with the same colours."""
 
 
 def parse_lines(text: str) -> Pairing:
@@ -157,6 +172,7 @@ class Engines:
 
     def __init__(self, system: str, chesspairing: str | None, py4swiss: str | None) -> None:
         self.system = system
+        self.flag = "--" + system.replace("_", "-")
         module = importlib.import_module(f"chessarbiter.pairing.{system}.engine")
         self.pair_round: Callable[[Tournament], RoundPairing] = module.pair_round
         self.explain: Callable[[Tournament], list[str]] | None = getattr(
@@ -184,7 +200,7 @@ class Engines:
         if engine == "chesspairing":
             assert self.chesspairing is not None
             text = with_next_round(text, position.rounds_played)
-            command = [self.chesspairing, "pair", f"--{self.system}", str(path), "-o", str(out)]
+            command = [self.chesspairing, "pair", self.flag, str(path), "-o", str(out)]
         else:
             assert self.py4swiss is not None
             command = [self.py4swiss, "-t", str(path), "-e", self.system, "-p", str(out)]
@@ -389,6 +405,196 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- the Double-Swiss system (C.04.5): matches of two games --------------------------------------
+
+
+def _column(line: str, r: int) -> slice:
+    return slice(91 + 10 * (r - 1), 99 + 10 * (r - 1))
+
+
+def bye_directives(position: Tournament, column: int, their_round: int) -> str:
+    """chesspairing's ``### chesspairing:bye`` lines for the players not to pair (a bye given
+    before the match, an absence: an entry in ``column``, the match's game 1): it reads the
+    byes of the round to pair from TRF-2026 ``240`` (F and H) or these lines only, and would
+    pair those players otherwise."""
+    kinds = {"H": "half", "F": "pab", "Z": "zero"}
+    lines = []
+    for p in position:
+        if len(p.results) >= column:
+            result = p.entry(column).result
+            kind = kinds.get(result.value, "absent") if result is not None else "absent"
+            lines.append(f"### chesspairing:bye round={their_round} player={p.number} type={kind}")
+    return "".join(f"{line}\n" for line in lines)
+
+
+def without_given_byes(text: str, position: Tournament, column: int) -> Pairing:
+    """chesspairing's pairing without the byes given before the match (it lists them as
+    ``id 0`` lines beside its pairing-allocated bye)."""
+    given = {p.number for p in position if len(p.results) >= column}
+    kept = [
+        line
+        for line in text.strip().splitlines()[1:]
+        if not (line.split()[1:] == ["0"] and int(line.split()[0]) in given)
+    ]
+    return parse_lines("\n".join([str(len(kept)), *kept]))
+
+
+def double_swiss_game_columns(position: Tournament) -> str:
+    """The position as chesspairing reads a game per column: our file, the PAB's two ``U``
+    columns written ``F`` (its PAB, 1 point) and ``H`` (½): the match's 1.5 (C.04.5 1.4)."""
+    text = with_all_points(with_ranks(trf.dumps(position, TRFX)), position)
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("001"):
+            for r in range(2, position.rounds_played + 1, 2):
+                if line[_column(line, r)] == "0000 - U":
+                    c = _column(line, r)
+                    line = line[: c.start] + "0000 - H" + line[c.stop :]
+        lines.append(line)
+    played = position.rounds_played
+    text = with_next_round("\n".join(lines) + "\n", played)
+    return text + bye_directives(position, played + 1, played + 1)
+
+
+def double_swiss_match_columns(position: Tournament) -> Tournament:
+    """The position with one column per match, as chesspairing's own Double-Swiss model has
+    it: the opponent, game 1's colour, and the match won (``1``), drawn (``=``) or lost
+    (``0``) by the match score; a match a player forfeited entirely as ``+``/``-``; byes as
+    they are."""
+    from chessarbiter.model import RoundEntry
+    from chessarbiter.pairing.double_swiss.engine import matches_paired
+    from chessarbiter.pairing.double_swiss.rules import MatchKind, read_match
+
+    matches = matches_paired(position)
+    out = Tournament(
+        total_rounds=(position.total_rounds or 2) // 2,
+        initial_colour=position.initial_colour,
+    )
+    for p in position:
+        q = out.add_player(Player(p.number, p.name, rating=p.rating))
+        for k in range(1, matches + 1):
+            m = read_match(position, p.number, k)
+            if m.opponent is None:
+                q.set_entry(k, RoundEntry.NOT_PAIRED if m.bye is None else RoundEntry.bye(m.bye))
+                continue
+            theirs = read_match(position, m.opponent, k)
+            if m.kind is MatchKind.FORFEITED:
+                result = Result.FORFEIT_LOSS if m.forfeited_both else Result.FORFEIT_WIN
+                colour = m.colour
+            else:
+                result = (
+                    Result.WIN
+                    if m.points > theirs.points
+                    else Result.DRAW
+                    if m.points == theirs.points
+                    else Result.LOSS
+                )
+                colour = m.colour
+                if colour is Colour.NONE:  # no game over the board: a forfeit-like meeting
+                    result = Result.FORFEIT_WIN if result is Result.WIN else Result.FORFEIT_LOSS
+            q.set_entry(k, RoundEntry(m.opponent, colour, result))
+        first = 2 * matches + 1
+        if len(p.results) >= first:  # a bye given before the match to pair
+            q.set_entry(matches + 1, p.entry(first))
+    return out
+
+
+def run_double_swiss(args: argparse.Namespace) -> int:
+    """The Double-Swiss comparison (see the module docstring): our generated events, every
+    match re-paired from the position before it by chesspairing, in both encodings."""
+    from chessarbiter.pairing.double_swiss.checker import played_match, tournament_before_match
+    from chessarbiter.pairing.double_swiss.engine import initial_colour_of, players_before
+    from chessarbiter.pairing.double_swiss.generator import generate_event
+
+    engines = Engines(args.system, args.chesspairing, None)
+    out = Path(args.out)
+    tallies: dict[tuple[int, str], Tally] = {}
+    for size in args.sizes:
+        for seed in range(1, args.seeds + 1):
+            try:
+                t = generate_event(seed, size, args.rounds)
+            except GenerationStopped as stopped:
+                t = stopped.tournament
+                for p in t:
+                    del p.results[2 * stopped.round - 2 :]
+            paired = t.rounds_played // 2
+            _, histories = players_before(t, paired)
+            initial = initial_colour_of(t, histories)
+            for k in range(1, paired + 1):
+                position = tournament_before_match(t, k, initial)
+                ours: Pairing = (
+                    frozenset(p for p, _ in played_match(t, k) if p[1] != 0),
+                    next((p[0] for p, _ in played_match(t, k) if p[1] == 0), None),
+                )
+                _, cpu = engines.ours(position)
+                for name, text in (
+                    ("game columns", double_swiss_game_columns(position)),
+                    (
+                        "match columns",
+                        with_next_round(
+                            with_ranks(trf.dumps(double_swiss_match_columns(position), TRFX)),
+                            k - 1,
+                        )
+                        + bye_directives(position, 2 * k - 1, k),
+                    ),
+                ):
+                    path = engines.tmp / "position.trf"
+                    path.write_text(text)
+                    result = engines.tmp / "out.txt"
+                    result.unlink(missing_ok=True)
+                    command = [
+                        args.chesspairing,
+                        "pair",
+                        engines.flag,
+                        str(path),
+                        "-o",
+                        str(result),
+                    ]
+                    try:
+                        done = subprocess.run(
+                            command, capture_output=True, text=True, check=False, timeout=300
+                        )
+                    except subprocess.TimeoutExpired:
+                        theirs = NO_PAIRING
+                    else:
+                        theirs = (
+                            without_given_byes(result.read_text(), position, 2 * k - 1)
+                            if done.returncode == 0 and result.exists()
+                            else NO_PAIRING
+                        )
+                    tally = tallies.setdefault(
+                        (size, f"our events: ours vs chesspairing, {name}"), Tally()
+                    )
+                    tally.cpu += cpu
+                    label = f"ds-{size}-s{seed}-m{k}-{name.replace(' ', '-')}"
+                    compare(tally, ours, theirs, out, label, position, engines)
+                    tally.same_bye += ours[1] == theirs[1]
+                    mine = {frozenset(p): p for p in ours[0]}
+                    for pair in theirs[0]:
+                        if frozenset(pair) in mine:
+                            tally.common_pairs += 1
+                            tally.common_colours += mine[frozenset(pair)] == pair
+            print(f"size {size} seed {seed} done", file=sys.stderr, flush=True)
+    print(f"\nsystem: double_swiss; matches per event: {args.rounds}; seeds: {args.seeds}")
+    header = (
+        f"{'size':>5}  {'comparison':<52} {'matches':>7} {'same':>5} {'colours':>7} "
+        f"{'differ':>6} {'theirs none':>11} {'theirs rematch':>14} {'same bye':>8} "
+        f"{'pairs in common':>15} {'same colours':>12} {'our CPU s/match':>15}"
+    )
+    print(header)
+    print("-" * len(header))
+    for (size, name), tally in sorted(tallies.items()):
+        print(
+            f"{size:>5}  {name:<52} {tally.compared:>7} {tally.identical:>5} "
+            f"{tally.colours:>7} {tally.differing:>6} {tally.failed:>11} {tally.rematches:>14} "
+            f"{tally.same_bye:>8} {tally.common_pairs:>15} {tally.common_colours:>12} "
+            f"{tally.cpu / max(tally.compared, 1):>15.4f}"
+        )
+    print(f"\ndiffering matches written under {out}")
+    shutil.rmtree(engines.tmp, ignore_errors=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Compare a Swiss system engine with chesspairing and py4swiss, round by "
@@ -415,6 +621,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.chesspairing and not args.py4swiss:
         parser.error("give --chesspairing and/or --py4swiss")
+    if args.system == "double_swiss":
+        if not args.chesspairing:
+            parser.error("the Double-Swiss system is compared with chesspairing only")
+        return run_double_swiss(args)
     return run(args)
 
 

@@ -116,7 +116,21 @@ class LimEdition(StrEnum):
 
     LIM_2026 = "2026"
     """C.04.4.3 effective from 1 February 2026: the 1999 text renumbered, content unchanged
-    (there is therefore no second edition to choose)."""
+    (there is therefore no second edition of the text to choose)."""
+    LIM_2026_MAXI = "2026-maxi"
+    """The same text for a tournament the organiser declared a Maxi-tournament (C.04.4.3 art.
+    3.2.3, 3.8 and 5.7 then apply: the rating band of floaters and colour exchanges). The
+    text does not define the term, so it is the organiser's declaration, held with the
+    edition so that an event, the command line and a stored round name it alike."""
+
+    @property
+    def maxi(self) -> bool:
+        """Whether the tournament is declared a Maxi-tournament (C.04.4.3 art. 3.2.3).
+
+        >>> LimEdition("2026-maxi").maxi, LimEdition.LIM_2026.maxi
+        (True, False)
+        """
+        return self is LimEdition.LIM_2026_MAXI
 
     @property
     def basic_rules(self) -> DutchEdition:
@@ -186,3 +200,11 @@ _RATING_DESCRIPTIONS = {
     "2024": "B.02 of 1 March 2024, as first applied",
     "2022": "B.02 of 1 January 2022 till 29 February 2024",
 }
+
+
+class DoubleSwissEdition(StrEnum):
+    """The edition of the Double-Swiss system (C.04.5) a match is paired under."""
+
+    DOUBLE_SWISS_2026 = "2026"
+    """C.04.5 "Double-Swiss Pairing System", approved by the Council on 28 October 2025,
+    applied from 1 February 2026 (the first text)."""

@@ -16,8 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
-__all__ = ["TIEBREAK_DECIMALS", "format_points", "format_tiebreak", "plain_number"]
+__all__ = [
+    "TIEBREAK_DECIMALS",
+    "format_fraction",
+    "format_points",
+    "format_tiebreak",
+    "plain_number",
+]
 
 _HALF = Decimal("0.5")
 
@@ -45,6 +52,22 @@ def format_points(points: Decimal, *, ascii: bool = False) -> str:
     whole = int(abs(points) - _HALF)
     sign = "-" if points < 0 else ""
     return f"{sign}{whole or ''}½"
+
+
+def format_fraction(value: Fraction, *, ascii: bool = False) -> str:
+    """An exact score (a Keizer score is a sum of fractions of value numbers) as printed:
+    whole and half points as :func:`format_points` prints them, anything else to two decimals,
+    halves up (Keizer club lists print 29.67 for a third of 89).
+
+    >>> format_fraction(Fraction(59, 2)), format_fraction(Fraction(89, 3))
+    ('29½', '29.67')
+    >>> format_fraction(Fraction(59, 2), ascii=True), format_fraction(Fraction(30))
+    ('29.5', '30')
+    """
+    if (value * 2).denominator == 1:
+        return format_points(Decimal(value.numerator) / value.denominator, ascii=ascii)
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return plain_number(exact.quantize(_TIEBREAK_STEP, rounding=ROUND_HALF_UP))
 
 
 def plain_number(value: Decimal) -> str:

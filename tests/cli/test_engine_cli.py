@@ -104,13 +104,17 @@ def test_malformed_command_lines_are_invalid_requests(capsys, argv):
     assert "(model-file -g | -g [config-file]) -o trf_file [-s random_seed]" in err
 
 
-def test_unknown_edition_and_double_swiss_are_invalid_requests(capsys):
+def test_unknown_editions_are_invalid_requests(capsys):
     code, _, err = run(capsys, "--dutch", "in.trf", "-p", "--edition", "2012")
     assert code == INVALID_REQUEST and "unknown edition '2012'" in err
     code, _, err = run(capsys, "--lim", "in.trf", "-p", "--edition", "2017")
-    assert code == INVALID_REQUEST and "unknown edition '2017' of the Lim system: use 2026" in err
-    code, _, err = run(capsys, "--double-swiss", "in.trf", "-p")
-    assert code == INVALID_REQUEST and "Double-swiss system is not supported" in err
+    assert (
+        code == INVALID_REQUEST
+        and "unknown edition '2017' of the Lim system: use 2026, 2026-maxi" in err
+    )
+    code, _, err = run(capsys, "--double-swiss", "in.trf", "-p", "--edition", "2025")
+    assert code == INVALID_REQUEST
+    assert "unknown edition '2025' of the Double-Swiss system: use 2026" in err
 
 
 @pytest.mark.parametrize("flag", ["--dubov", "--burstein", "--lim", "--keizer"])

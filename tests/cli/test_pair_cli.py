@@ -220,3 +220,26 @@ def test_pair_a_past_round_with_round_option(capsys):
     boards = [(b["white"], b["black"]) for b in got["boards"]]
     bye = [(got["bye"], 0)] if got["bye"] else []
     assert sorted(boards + bye) == expected
+
+
+@pytest.mark.parametrize(
+    ("records", "flag", "title"),
+    [
+        ("192 FIDE_DUBOV\n", "--dubov", "Dubov system (C.04.4.1; TRF 192 FIDE_DUBOV)"),
+        ("192 FIDE_BURSTEIN_BAKU\n", "--burstein", "Burstein system"),
+        ("192 CUSTOM_SWISS\n092 Keizer\n", "--keizer", "TRF 192 CUSTOM_SWISS, 092 Keizer"),
+    ],
+)
+def test_a_file_of_another_system_is_not_paired_as_dutch(capsys, tmp_path, records, flag, title):
+    """A file whose TRF-2026 192 record (or 092 with 192 CUSTOM_SWISS) names another system is
+    refused with exit 3 and the engine command that pairs it; nothing is written."""
+    source = tmp_path / "other.trf"
+    text = (corpus("t001") / "round02.trf").read_text()
+    source.write_text(records + text)
+    out_file = tmp_path / "out.trf"
+    code, out, err = run(capsys, "pair", source, "--round-out", out_file)
+    assert (code, out) == (EXIT_INVALID_INPUT, "")
+    assert title in err and f"chessarbiter {flag} {source} -p" in err
+    assert not out_file.exists()
+    source.write_text("192 FIDE_DUTCH_2026\n" + text)
+    assert run(capsys, "pair", source)[0] == EXIT_OK

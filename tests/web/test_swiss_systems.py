@@ -16,7 +16,9 @@ from chessarbiter.web.events import services, store
 
 from .conftest import NAMES, login, play_round
 
-OTHER_RULES = [r.value for r in EVENT_RULES if r.system.flag != "--dutch"]
+#: One stored round per pairing; a Double-Swiss match stores two game rounds at once
+#: (tests/web/test_double_swiss_events.py).
+OTHER_RULES = [r.value for r in EVENT_RULES if r.system.flag not in ("--dutch", "--double-swiss")]
 
 
 def _event(chief: User, edition: str) -> m.Event:

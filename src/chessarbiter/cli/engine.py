@@ -7,7 +7,12 @@ platform can swap engines without code changes::
     chessarbiter -r
 
 SYSTEM is ``--dutch`` (C.04.3), ``--dubov`` (C.04.4.1), ``--burstein`` (C.04.4.2), ``--lim``
-(C.04.4.3) or ``--keizer`` (the club system): :data:`chessarbiter.pairing.systems.SYSTEMS`.
+(C.04.4.3), ``--double-swiss`` (C.04.5) or ``--keizer`` (the club system):
+:data:`chessarbiter.pairing.systems.SYSTEMS`. With ``--double-swiss`` every round is a
+two-game match held as two round columns of the file (match *k*: rounds ``2k-1`` and ``2k``,
+:mod:`chessarbiter.pairing.double_swiss.rules`): ``-p`` pairs the next match (the boards are
+game 1's colours), ``-c`` re-pairs every match (``Round #k`` is match *k*), ``-g`` generates
+``RoundsNumber`` matches (:mod:`chessarbiter.pairing.double_swiss.generator`).
 The arguments are positional, exactly as bbpPairings v6.0.0 reads them (``main.cpp``), plus
 ``--edition NAME`` anywhere (the edition of the system's rules: for the Dutch system 2026 or
 2017, default 2026; for Keizer the variant). The rules are in each system's engine
@@ -43,8 +48,9 @@ Exit codes (bbpPairings' ``main.cpp``):
 2  UNEXPECTED_ERROR  an internal error (please report)
 3  INVALID_REQUEST   malformed command line; invalid TRF or configuration file (the problems on
                      standard error as ``FILE:LINE:COL: message``); a request the engine cannot
-                     serve (``--double-swiss``, an unknown initial colour, an edition not
-                     available);
+                     serve (an unknown initial colour, an edition not available; with
+                     ``--double-swiss``, columns that are not whole matches, named by player,
+                     match and rounds);
                      ``-p`` on a file whose last round has games without a result (the round
                      and the games are named: C.04.1/C.04.2, a round is paired once the
                      previous results are known)
@@ -62,6 +68,7 @@ import dataclasses
 import os
 import random
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import zip_longest
@@ -70,10 +77,18 @@ from typing import TextIO
 
 from chessarbiter import __version__
 from chessarbiter import trf as trf_io
-from chessarbiter.editions import DutchEdition
+from chessarbiter.editions import DoubleSwissEdition, DutchEdition
 from chessarbiter.errors import ChessArbiterError, FileFormatError, PairingError
 from chessarbiter.model import Tournament
-from chessarbiter.pairing.dutch.checker import Pair, RoundDifference, check_rounds, checklist
+from chessarbiter.pairing.double_swiss import checker as double_swiss_checker
+from chessarbiter.pairing.double_swiss import generator as double_swiss_generator
+from chessarbiter.pairing.dutch.checker import (
+    Pair,
+    RoundCheck,
+    RoundDifference,
+    check_rounds,
+    checklist,
+)
 from chessarbiter.pairing.dutch.engine import no_pairing_reason
 from chessarbiter.pairing.dutch.generator import (
     BadConfigError,
@@ -88,7 +103,7 @@ from chessarbiter.pairing.dutch.generator import (
 from chessarbiter.pairing.matching import MatcherFactory
 from chessarbiter.pairing.readiness import check_ready_to_pair
 from chessarbiter.pairing.round_pairing import NoValidPairingError, RoundPairing
-from chessarbiter.pairing.systems import SYSTEMS, SwissSystem, system_of_flag
+from chessarbiter.pairing.systems import DOUBLE_SWISS, SYSTEMS, SwissSystem, system_of_flag
 
 EXIT_OK = 0
 NO_VALID_PAIRING = 1
@@ -105,6 +120,8 @@ pairs, and those bbpPairings or other engines know (refused with a clear message
 
 MAX_SEED = 2**64 - 1
 
+_SYSTEM_FLAGS = tuple(s.flag for s in SYSTEMS)
+
 
 def program_info() -> str:
     """What ``-r`` prints, and the last line of a check-list file."""
@@ -113,7 +130,7 @@ def program_info() -> str:
 
 def _usage() -> str:
     prog = "chessarbiter"
-    system = "(" + " | ".join(s.flag for s in SYSTEMS) + ") [--edition NAME]"
+    system = "(" + " | ".join(_SYSTEM_FLAGS) + ") [--edition NAME]"
     checklist_syntax = "[-l [check-list-file]]"
     return "\n".join(
         [
@@ -355,6 +372,25 @@ class _Engine:
         return self.system.pair(tournament, self.edition, matcher=self.matcher)
 
     @property
+    def double_swiss(self) -> bool:
+        """Rounds are two-game matches held as two columns each (C.04.5)."""
+        return self.system is DOUBLE_SWISS
+
+    def check_rounds(self, tournament: Tournament) -> Iterator[RoundCheck]:
+        """Every round (a match for the Double-Swiss system) re-paired and compared."""
+        if self.double_swiss:
+            return double_swiss_checker.check_rounds(
+                tournament, DoubleSwissEdition(self.edition.value), self.matcher
+            )
+        return check_rounds(tournament, self.dutch, self.matcher, pair=self.pair)
+
+    def checklist(self, tournament: Tournament, pairing: RoundPairing | None) -> str:
+        """bbpPairings' check-list of the round to be paired."""
+        if self.double_swiss:
+            return double_swiss_checker.checklist(tournament, pairing)
+        return checklist(tournament, self.dutch, pairing)
+
+    @property
     def dutch(self) -> DutchEdition:
         """The Dutch edition whose round facts the check-list and the checker's report show
         (the Swiss facts of the current text for the other systems)."""
@@ -375,7 +411,7 @@ def _pair(req: _Request, engine: _Engine) -> int:
             pairing = engine.pair(tournament)
         except NoValidPairingError as e:
             if list_stream is not None:
-                _write_checklist(list_stream, tournament, engine.dutch, None)
+                _write_checklist(list_stream, tournament, engine, None)
             _close_checklist(list_stream, complete=False)
             _err(f"Error while pairing {source}: No valid pairing exists: {no_pairing_reason(e)}")
             return NO_VALID_PAIRING
@@ -384,7 +420,7 @@ def _pair(req: _Request, engine: _Engine) -> int:
             _err(f"Error while pairing {source}: {e}")
             return INVALID_REQUEST
         if list_stream is not None:
-            _write_checklist(list_stream, tournament, engine.dutch, pairing)
+            _write_checklist(list_stream, tournament, engine, pairing)
         _close_checklist(list_stream)
         out.write("".join(f"{line}\n" for line in pairing.engine_lines()))
     finally:
@@ -394,10 +430,10 @@ def _pair(req: _Request, engine: _Engine) -> int:
 
 
 def _write_checklist(
-    stream: TextIO, tournament: Tournament, edition: DutchEdition, pairing: RoundPairing | None
+    stream: TextIO, tournament: Tournament, engine: _Engine, pairing: RoundPairing | None
 ) -> None:
     try:
-        stream.write(checklist(tournament, edition, pairing))
+        stream.write(engine.checklist(tournament, pairing))
     except PairingError as e:
         stream.write(f"Error: {e}\n")
 
@@ -436,12 +472,12 @@ def _check(req: _Request, engine: _Engine) -> int:
     name = Path(source).stem
     differences = 0
     try:
-        for check in check_rounds(tournament, engine.dutch, engine.matcher, pair=engine.pair):
+        for check in engine.check_rounds(tournament):
             print(f"{name}: Round #{check.round}")
             if list_stream is not None:
                 list_stream.write(f"Round #{check.round}\n")
                 if check.pairing is None or check.pairing.boards or check.pairing.bye:
-                    _write_checklist(list_stream, check.before, engine.dutch, check.pairing)
+                    _write_checklist(list_stream, check.before, engine, check.pairing)
             if check.difference is not None:
                 differences += 1
                 print("\n".join(difference_table(check.difference)))
@@ -481,7 +517,10 @@ def _generate(req: _Request, engine: _Engine) -> int:
         if dialect.version == "16":  # XXR and XXC carry the rounds and the initial colour
             dialect = dataclasses.replace(dialect, engine=True)
         try:
-            config = config_from_model(model)
+            if engine.double_swiss:
+                config = double_swiss_generator.config_from_double_swiss_model(model)
+            else:
+                config = config_from_model(model)
         except BadConfigError as e:
             _err(f"Error processing file {source}: {e}")
             return INVALID_REQUEST
@@ -501,7 +540,10 @@ def _generate(req: _Request, engine: _Engine) -> int:
                     _err(str(problem))
                 return INVALID_REQUEST
     try:
-        config.validate()
+        if engine.double_swiss:
+            double_swiss_generator.validate(config)
+        else:
+            config.validate()
     except BadConfigError as e:
         _err(f"Error while processing configuration file {source or '(defaults)'}: {e}")
         return INVALID_REQUEST
@@ -517,20 +559,33 @@ def _generate(req: _Request, engine: _Engine) -> int:
         def write_round(r: int, t: Tournament, pairing: RoundPairing | None) -> None:
             assert list_stream is not None
             list_stream.write(f"Round #{r}.\n")
-            _write_checklist(list_stream, t, engine.dutch, pairing)
+            _write_checklist(list_stream, t, engine, pairing)
 
         hook: RoundHook | None = write_round if list_stream is not None else None
         try:
-            tournament = generate(
-                config,
-                rng,
-                engine.dutch,
-                name=f"AutoTest Tournament {seed}",
-                model=model,
-                matcher=engine.matcher,
-                on_round=hook,
-                pair=engine.pair,
-            )
+            if engine.double_swiss:
+                tournament = double_swiss_generator.generate(
+                    config,
+                    rng,
+                    DoubleSwissEdition(engine.edition.value),
+                    name=f"AutoTest Tournament {seed}",
+                    model=model,
+                    matcher=engine.matcher,
+                    on_round=hook,
+                )
+                if dialect.version == "2026":
+                    tournament.system = double_swiss_generator.TRF_TYPE
+            else:
+                tournament = generate(
+                    config,
+                    rng,
+                    engine.dutch,
+                    name=f"AutoTest Tournament {seed}",
+                    model=model,
+                    matcher=engine.matcher,
+                    on_round=hook,
+                    pair=engine.pair,
+                )
         except GenerationStopped as e:
             _err(f"Error generating {output}: {e}")
             tournament = e.tournament

@@ -21,6 +21,7 @@ from chessarbiter import limits
 from chessarbiter import trf as trf_io
 from chessarbiter.cli.exits import EXIT_FAILURE
 from chessarbiter.editions import DutchEdition
+from chessarbiter.errors import PairingError
 from chessarbiter.model import PlayerId, Result, Tournament
 from chessarbiter.pairing.apply import apply_pairing
 from chessarbiter.pairing.dutch.checker import tournament_before_round
@@ -29,6 +30,7 @@ from chessarbiter.pairing.dutch.why import explain as explain_pairing
 from chessarbiter.pairing.readiness import check_ready_to_pair
 from chessarbiter.pairing.round_pairing import NoValidPairingError, RoundPairing
 from chessarbiter.pairing.swiss.colours import ColourRule
+from chessarbiter.pairing.systems import rules_of_trf_type
 
 
 def pairing_as_json(pairing: RoundPairing, edition: DutchEdition) -> str:
@@ -173,12 +175,25 @@ def pair_command(
     Players with a bye or an absence already recorded for the round are not paired. A round is
     paired only when every game of the earlier rounds has a result (C.04.1, C.04.2).
 
-    Exit codes: 0 paired; 1 no valid pairing exists; 2 usage error; 3 FILE is invalid, or an
-    earlier round has games without a result (the round and its games are named).
+    Exit codes: 0 paired; 1 no valid pairing exists; 2 usage error; 3 FILE is invalid, an
+    earlier round has games without a result (the round and its games are named), or FILE
+    declares another system (TRF 192, or 092 with 192 CUSTOM_SWISS: the engine form
+    ``chessarbiter --dubov FILE -p`` and its siblings pair it).
     """
     chosen = DutchEdition(edition)
     doc = trf_io.read_file(file)
     tournament = doc.tournament
+    declared = rules_of_trf_type(tournament.system, tournament.tournament_type)
+    if declared is not None:
+        system = declared.system
+        records = f"192 {tournament.system.strip() or '-'}"
+        if tournament.tournament_type.strip():
+            records += f", 092 {tournament.tournament_type.strip()}"
+        raise PairingError(
+            f"{file} declares the {system.title} ({system.article}; TRF {records}): this "
+            "command pairs by the FIDE (Dutch) system; pair the file by its own system with: "
+            f"chessarbiter {system.flag} {file} -p"
+        )
     if round_number is not None:
         tournament = tournament_before_round(tournament, round_number)
     check_ready_to_pair(tournament, tournament.rounds_played + 1)

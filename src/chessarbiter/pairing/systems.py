@@ -2,7 +2,8 @@
 
 Each system is a package under :mod:`chessarbiter.pairing` whose ``engine`` module pairs the
 next round as ``pair_round(tournament, edition, *, matcher=None) -> RoundPairing`` (imported
-when a round is paired, so that naming the systems costs nothing). This table
+when a round is paired, so that naming the systems costs nothing; the Keizer engine also takes
+the competition's ``settings``). This table
 names them for the command line (the flags of bbpPairings and JaVaFo), the random generator,
 the checker and the TRF-2026 ``192`` record, so that those tools serve every system alike.
 
@@ -11,7 +12,7 @@ the checker and the TRF-2026 ``192`` record, so that those tools serve every sys
 >>> system_of_flag("--dutch").edition(None)
 <DutchEdition.DUTCH_2026: '2026'>
 >>> [s.flag for s in SYSTEMS]
-['--dutch', '--dubov', '--burstein', '--lim', '--keizer']
+['--dutch', '--dubov', '--burstein', '--lim', '--double-swiss', '--keizer']
 >>> system_of_flag("--lim").edition("2026")
 <LimEdition.LIM_2026: '2026'>
 """
@@ -20,14 +21,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from importlib import import_module
 
-from chessarbiter.editions import BursteinEdition, DubovEdition, DutchEdition, LimEdition
+from chessarbiter.editions import (
+    BursteinEdition,
+    DoubleSwissEdition,
+    DubovEdition,
+    DutchEdition,
+    LimEdition,
+)
 from chessarbiter.errors import PairingError
 from chessarbiter.model import Tournament
-from chessarbiter.pairing.keizer.scoring import KeizerVariant
+from chessarbiter.pairing.keizer.scoring import KeizerSettings, KeizerVariant, settings_of
 from chessarbiter.pairing.matching import MatcherFactory
 from chessarbiter.pairing.round_pairing import RoundPairing
 
@@ -54,6 +61,15 @@ class SwissSystem:
     """Per edition, the Basic Rules and General Handling Rules (C.04.1, C.04.2) of the same
     date, by the Dutch edition that reads them in the shared Swiss layer (the current ones
     when an edition is not listed)."""
+    trf_type: str = ""
+    """The TRF ``092`` tournament type (free text) an event of this system is written with
+    when its ``192`` code does not name it (``CUSTOM_SWISS``): chesspairing's name of the
+    system, which it reads back."""
+    keizer_scores: bool = False
+    """The standings are Keizer scores
+    (:func:`~chessarbiter.pairing.keizer.scoring.keizer_scores`), not points and tie-breaks,
+    and the engine takes the competition's
+    :class:`~chessarbiter.pairing.keizer.scoring.KeizerSettings`."""
 
     def edition(self, name: str | None) -> StrEnum:
         """The edition called ``name`` (``None``: the default).
@@ -76,10 +92,20 @@ class SwissSystem:
         edition: StrEnum | None = None,
         *,
         matcher: MatcherFactory | None = None,
+        settings: KeizerSettings | None = None,
     ) -> RoundPairing:
-        """The next round of ``tournament`` by this system."""
+        """The next round of ``tournament`` by this system; ``settings``: a Keizer
+        competition's own parameters (instead of the preset of its variant, ``edition``).
+
+        :raises PairingError: for ``settings`` given to a system not scored by Keizer values.
+        """
         pair_round: Callable[..., RoundPairing] = import_module(self.engine).pair_round
-        return pair_round(tournament, edition or self.default_edition, matcher=matcher)
+        chosen = edition or self.default_edition
+        if settings is None:
+            return pair_round(tournament, chosen, matcher=matcher)
+        if not self.keizer_scores:
+            raise PairingError(f"the {self.title} takes no Keizer settings")
+        return pair_round(tournament, chosen, matcher=matcher, settings=settings)
 
     def names_other_system(self, declared: str) -> bool:
         """Whether a TRF's ``192`` system name ``declared`` names another system than this
@@ -144,6 +170,17 @@ LIM = SwissSystem(
     basic_rules={e.value: e.basic_rules for e in LimEdition},
 )
 
+DOUBLE_SWISS = SwissSystem(
+    flag="--double-swiss",
+    title="Double-Swiss system",
+    article="C.04.5",
+    editions=DoubleSwissEdition,
+    default_edition=DoubleSwissEdition.DOUBLE_SWISS_2026,
+    engine="chessarbiter.pairing.double_swiss.engine",
+    trf_words=("DOUBLESWISS", "DOUBLE"),
+    trf_code="FIDE_DOUBLESWISS",
+)
+
 KEIZER = SwissSystem(
     flag="--keizer",
     title="Keizer system",
@@ -152,14 +189,17 @@ KEIZER = SwissSystem(
     default_edition=KeizerVariant.CLASSIC,
     engine="chessarbiter.pairing.keizer.engine",
     trf_words=("KEIZER",),
+    trf_code="CUSTOM_SWISS",
+    trf_type="Keizer",
+    keizer_scores=True,
 )
 
 #: Every system, in the order ``--help`` lists them.
-SYSTEMS: tuple[SwissSystem, ...] = (DUTCH, DUBOV, BURSTEIN, LIM, KEIZER)
+SYSTEMS: tuple[SwissSystem, ...] = (DUTCH, DUBOV, BURSTEIN, LIM, DOUBLE_SWISS, KEIZER)
 
 #: Systems named in TRF files that chessarbiter does not pair (yet), so that a file declaring
 #: one is not taken for another system's file.
-_OTHER_WORDS: tuple[str, ...] = ("DOUBLE",)
+_OTHER_WORDS: tuple[str, ...] = ()
 
 _KNOWN_WORDS: tuple[tuple[str, ...], ...] = (
     *(s.trf_words for s in SYSTEMS),
@@ -171,16 +211,26 @@ _KNOWN_WORDS: tuple[tuple[str, ...], ...] = (
 class PairingRules:
     """A system and one of its editions, as an event stores them in one value: the Dutch
     editions by their year alone (``2026``, ``2017``: the values events held before the other
-    systems), the others as ``SYSTEM-EDITION`` (``dubov-2026``).
+    systems), the others as ``SYSTEM-EDITION`` (``dubov-2026``, ``keizer-classic``); and a
+    Keizer competition's own ``settings`` (``None``: the preset of its variant).
 
     >>> pairing_rules("dubov-2018").basic_rules
     <DutchEdition.DUTCH_2017: '2017'>
     >>> pairing_rules("2026").label, pairing_rules("lim-2026").value
     ('FIDE (Dutch) system, C.04.3, 2026', 'lim-2026')
+    >>> pairing_rules("keizer-frozen").keizer_settings.recompute
+    False
+    >>> pairing_rules("double-swiss-2026").label
+    'Double-Swiss system, C.04.5, 2026'
     """
 
     system: SwissSystem
     edition: StrEnum
+    settings: KeizerSettings | None = None
+
+    def __post_init__(self) -> None:
+        if self.settings is not None and not self.system.keizer_scores:
+            raise PairingError(f"the {self.system.title} takes no Keizer settings")
 
     @property
     def value(self) -> str:
@@ -199,45 +249,80 @@ class PairingRules:
         eligibility, colours, deviations of a hand-made pairing)."""
         return self.system.basic_rules.get(self.edition.value, DutchEdition.DUTCH_2026)
 
+    @property
+    def keizer_settings(self) -> KeizerSettings | None:
+        """The Keizer parameters these rules pair and score with: the competition's own, or
+        the preset of the variant (:func:`~chessarbiter.pairing.keizer.scoring.settings_of`);
+        ``None`` for a system not scored by Keizer values."""
+        if not self.system.keizer_scores:
+            return None
+        return self.settings if self.settings is not None else settings_of(self.edition.value)
+
     def pair(
         self, tournament: Tournament, *, matcher: MatcherFactory | None = None
     ) -> RoundPairing:
-        """The next round of ``tournament`` by these rules."""
-        return self.system.pair(tournament, self.edition, matcher=matcher)
+        """The next round of ``tournament`` by these rules (a Keizer competition with its
+        :attr:`keizer_settings`)."""
+        return self.system.pair(tournament, self.edition, matcher=matcher, settings=self.settings)
 
 
-#: The rules an event of the web app may be paired by: the FIDE Swiss systems, each edition
-#: (Keizer is a scoring system too: its standings are not the points and tie-breaks of a Swiss).
+#: The rules an event of the web app may be paired by: the FIDE Swiss systems and the Keizer
+#: club system, each edition (Keizer's are its variants; its standings are Keizer scores, not
+#: the points and tie-breaks of a Swiss: :attr:`SwissSystem.keizer_scores`). A Double-Swiss
+#: event (C.04.5) stores each game as a round column, two per match
+#: (:mod:`chessarbiter.pairing.double_swiss.rules`).
 EVENT_RULES: tuple[PairingRules, ...] = tuple(
-    PairingRules(s, e) for s in (DUTCH, DUBOV, BURSTEIN, LIM) for e in s.editions
+    PairingRules(s, e)
+    for s in (DUTCH, DUBOV, BURSTEIN, LIM, DOUBLE_SWISS, KEIZER)
+    for e in s.editions
 )
 
 
-def pairing_rules(value: str) -> PairingRules:
-    """The rules an event stores as ``value`` (see :class:`PairingRules`).
+def pairing_rules(value: str, settings: KeizerSettings | None = None) -> PairingRules:
+    """The rules an event stores as ``value`` (see :class:`PairingRules`), with a Keizer
+    competition's own ``settings``.
 
-    :raises PairingError: naming the values there are, for an unknown one.
+    >>> pairing_rules("keizer-knsb").value, pairing_rules("keizer-knsb").system.trf_code
+    ('keizer-knsb', 'CUSTOM_SWISS')
+
+    :raises PairingError: naming the values there are, for an unknown one, or for
+        ``settings`` with rules that are not Keizer's.
     """
     for rules in EVENT_RULES:
         if rules.value == value:
-            return rules
+            return rules if settings is None else replace(rules, settings=settings)
     known = ", ".join(r.value for r in EVENT_RULES)
     raise PairingError(f"unknown pairing rules {value!r}: use one of {known}")
 
 
-def rules_of_trf_type(declared: str) -> PairingRules | None:
-    """The rules of an event whose TRF-2026 ``192`` record is ``declared``, for a system other
-    than the Dutch one that the record names (its current edition); ``None`` otherwise.
+def rules_of_trf_type(declared: str, tournament_type: str = "") -> PairingRules | None:
+    """The rules of an event whose TRF-2026 ``192`` record is ``declared`` and whose ``092``
+    tournament type is ``tournament_type``, for a system other than the Dutch one that they
+    name (its current edition, or its default variant); ``None`` otherwise. The ``092`` text
+    is read only when ``192`` names no system of its own (``CUSTOM_SWISS``, or none): the
+    :attr:`SwissSystem.trf_type` a system without a TRF-2026 code is written with.
 
     >>> rules_of_trf_type("FIDE_DUBOV").value, rules_of_trf_type("FIDE_BURSTEIN_BAKU").value
     ('dubov-2026', 'burstein-2026')
+    >>> rules_of_trf_type("FIDE_DOUBLESWISS").value
+    'double-swiss-2026'
     >>> rules_of_trf_type("FIDE_DUTCH_2026") is None, rules_of_trf_type("CUSTOM_SWISS") is None
     (True, True)
+    >>> rules_of_trf_type("CUSTOM_SWISS", "Keizer").value
+    'keizer-classic'
+    >>> rules_of_trf_type("FIDE_DUTCH_2026", "Keizer") is None
+    True
     """
     words = set(re.split(r"[^A-Z0-9]+", declared.upper()))
     for rules in EVENT_RULES:
         system = rules.system
         if system is not DUTCH and words & set(system.trf_words):
+            return PairingRules(system, system.default_edition)
+    if declared.strip() and declared.strip().upper() != "CUSTOM_SWISS":
+        return None
+    kind = " ".join(tournament_type.split()).casefold()
+    for system in SYSTEMS:
+        if system.trf_type and kind == system.trf_type.casefold():
             return PairingRules(system, system.default_edition)
     return None
 

@@ -10,7 +10,8 @@
   :mod:`~chessarbiter.tiebreaks.virtual_opponent`.
 
 In every edition, a round robin (pre-determined pairings, C.07 15.2) counts a forfeit as a game
-played.
+played; so does a Double-Swiss event for a single forfeited game of a regularly played match
+(C.04.5 Preface: :func:`~chessarbiter.pairing.double_swiss.rules.forfeits_counted_as_played`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TypeAlias
 from chessarbiter.editions import TieBreakEdition
 from chessarbiter.model import PlayerId, Result, RoundEntry, Tournament
 from chessarbiter.model.results import Colour
+from chessarbiter.pairing.double_swiss.rules import forfeits_counted_as_played, is_double_swiss
 from chessarbiter.tiebreaks import virtual_opponent
 from chessarbiter.tiebreaks.registry import UnsupportedTieBreakError
 
@@ -146,9 +148,19 @@ class Facts:
         self.by_player: dict[PlayerId, list[Round]] = {}
         self.score: dict[PlayerId, Decimal] = {}
         self.adjusted: dict[PlayerId, Decimal] = {}
+        played_forfeits = (
+            forfeits_counted_as_played(tournament, rounds)
+            if is_double_swiss(tournament)
+            else frozenset()
+        )
         for p in tournament:
             entries = [p.entry(r) for r in range(1, rounds + 1)]
             cats = unplayed_categories(entries)
+            if played_forfeits:
+                cats = [
+                    0 if (p.number, r) in played_forfeits else c
+                    for r, c in enumerate(cats, start=1)
+                ]
             rows = [
                 Round(ps.points(e), e.opponent, c, e.colour, c != 0 and is_voluntarily_unplayed(e))
                 for e, c in zip(entries, cats, strict=True)

@@ -199,6 +199,9 @@ def test_maxi_tournament_limits_the_colour_choice_of_floater() -> None:
     than 100 points above the lowest numbered player (5, 2000), so 5 floats."""
     pairing = pair_round(_round_one_by_hand(), maxi=True)
     assert any("floats down: 5" in x for x in pairing.trace)
+    declared = pair_round(_round_one_by_hand(), LimEdition.LIM_2026_MAXI)
+    assert declared.engine_lines() == pairing.engine_lines()
+    assert declared.engine_lines() != pair_round(_round_one_by_hand()).engine_lines()
 
 
 def test_floater_of_the_previous_round_does_not_float_again() -> None:

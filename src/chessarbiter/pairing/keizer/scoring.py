@@ -38,8 +38,9 @@ from __future__ import annotations
 
 import enum
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 
 from chessarbiter.errors import PairingError
@@ -663,3 +664,141 @@ def _frozen(
         converged=True,
         oscillated=False,
     )
+
+
+# -- settings as text, for a command line or a form ------------------------------------------
+
+_OPTIONAL_INTS = ("top_value", "absence_limit", "repeat_distance")
+_INTS = ("step", "max_iterations")
+_BOOLS = ("self_victory", "absence_decay", "recompute", "bye_rotation")
+#: A whole number as a user writes one: ASCII digits (``str.isdigit`` also takes ``²``), bounded.
+_WHOLE_TEXT = re.compile(r"[0-9]{1,9}")
+#: A fraction as a user writes one: ``2/3``, ``0.35``, ``1`` (bounded digits, no exponent).
+_FRACTION_TEXT = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?|[0-9]{1,9}/0*[1-9][0-9]{0,8}")
+
+
+def setting_names() -> tuple[str, ...]:
+    """The names of the Keizer settings, in :class:`KeizerSettings`' order.
+
+    >>> setting_names()[:3]
+    ('top_value', 'step', 'win')
+    """
+    return tuple(f.name for f in fields(KeizerSettings))
+
+
+def setting_text(settings: KeizerSettings, name: str) -> str:
+    """Setting ``name`` of ``settings`` as :func:`settings_with` reads it back: a fraction as
+    ``2/3``, ``None`` as ``none``, a flag as ``true``/``false``.
+
+    >>> s = settings_of("classic")
+    >>> setting_text(s, "bye"), setting_text(s, "top_value"), setting_text(s, "recompute")
+    ('2/3', 'none', 'true')
+    """
+    value = getattr(settings, name)
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def settings_with(base: KeizerSettings, changes: Mapping[str, str]) -> KeizerSettings:
+    """``base`` with the settings named in ``changes`` read from text, as a command line or a
+    form gives them: a fraction as ``2/3``, ``0.35`` or ``1``; a whole number, or ``none``
+    where the setting may be unset (``top_value``, ``absence_limit``, ``repeat_distance``);
+    ``true``/``false`` (or ``yes``/``no``, ``1``/``0``); a rounding, initial order or repeat
+    avoidance by its value. Every bound is then checked by :class:`KeizerSettings`.
+
+    >>> s = settings_with(settings_of("classic"), {"bye": "1/2", "repeat_distance": "none"})
+    >>> s.bye, s.repeat_distance
+    (Fraction(1, 2), None)
+    >>> settings_with(s, {"absent": "0.35"}).absent
+    Fraction(7, 20)
+
+    :raises KeizerSettingsError: naming the setting, for an unknown name, a value that cannot
+        be read, or one out of its bounds.
+    """
+    known = setting_names()
+    parsed: dict[str, object] = {}
+    for name, text in changes.items():
+        if name not in known:
+            raise KeizerSettingsError(f"unknown Keizer setting {name!r}: one of {', '.join(known)}")
+        parsed[name] = _read_setting(name, text.strip())
+    return replace(base, **parsed)  # type: ignore[arg-type]
+
+
+def _read_setting(name: str, text: str) -> object:
+    lowered = text.lower()
+    if name in _BOOLS:
+        if lowered in ("true", "yes", "1"):
+            return True
+        if lowered in ("false", "no", "0"):
+            return False
+        raise KeizerSettingsError(f"Keizer setting {name}: give true or false, not {text!r}")
+    if name in _OPTIONAL_INTS or name in _INTS:
+        if name in _OPTIONAL_INTS and lowered in ("none", ""):
+            return None
+        if not _WHOLE_TEXT.fullmatch(text):
+            unset = " or none" if name in _OPTIONAL_INTS else ""
+            raise KeizerSettingsError(
+                f"Keizer setting {name}: give a whole number{unset}, not {text!r}"
+            )
+        return int(text)
+    if name in (*_FRACTION_FIELDS, "late_join"):
+        if not _FRACTION_TEXT.fullmatch(text):
+            raise KeizerSettingsError(
+                f"Keizer setting {name}: give a fraction such as 2/3 or 0.35, not {text!r}"
+            )
+        return Fraction(text)
+    return text  # an enumeration, checked by KeizerSettings
+
+
+# -- the standings table ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KeizerRow:
+    """One line of a Keizer standings table: ``place``, the player, his Keizer ``score`` and
+    ``value`` number, and what his rounds were (``games`` played over the board, of which
+    ``wins`` and ``draws``; ``byes``: the rounds scored without a game, club duty included;
+    ``absences``: announced or not)."""
+
+    place: int
+    number: PlayerId
+    name: str
+    rating: int | None
+    score: Fraction
+    value: int
+    games: int
+    wins: int
+    draws: int
+    byes: int
+    absences: int
+
+
+_BYE_ITEMS = {ItemKind.BYE, ItemKind.CLUB_DUTY, ItemKind.HALF_BYE}
+
+
+def keizer_table(tournament: Tournament, standings: KeizerStandings) -> list[KeizerRow]:
+    """The rows of ``standings`` (:func:`keizer_scores` of ``tournament``), first place first,
+    each round read as :func:`round_item` reads it."""
+    rows = []
+    for place, number in enumerate(standings.ranking, start=1):
+        player = tournament.players[number]
+        kinds = [round_item(tournament, player, r).kind for r in range(1, standings.rounds + 1)]
+        rows.append(
+            KeizerRow(
+                place=place,
+                number=number,
+                name=player.name,
+                rating=player.rating or None,
+                score=standings.scores[number],
+                value=standings.values[number],
+                games=sum(k in (ItemKind.WIN, ItemKind.DRAW, ItemKind.LOSS) for k in kinds),
+                wins=kinds.count(ItemKind.WIN),
+                draws=kinds.count(ItemKind.DRAW),
+                byes=sum(k in _BYE_ITEMS for k in kinds),
+                absences=sum(k in _COUNTED_ABSENCES for k in kinds),
+            )
+        )
+    return rows

@@ -75,7 +75,7 @@ def pair_round(
 ) -> RoundPairing:
     """Pair the next round of ``tournament`` by the Lim system; ``trace`` holds the explanation
     (:func:`explain_round`). ``maxi``: the organiser declared a Maxi-tournament (art. 3.2.3,
-    3.8, 5.7; the text does not define the term).
+    3.8, 5.7; the text does not define the term), as the edition ``2026-maxi`` also declares.
 
     :raises NoValidPairingError: when the players cannot all be paired compatibly (art. 2.1),
         with at most one left for a bye he may receive (art. 1.1).
@@ -83,7 +83,7 @@ def pair_round(
         no initial colour, all rounds paired).
     """
     state = prepare_round(tournament, edition.basic_rules)
-    pairer = LimPairer(state, matcher or default_computer, maxi=maxi)
+    pairer = LimPairer(state, matcher or default_computer, maxi=maxi or edition.maxi)
     white_black = pairer.run()
     swiss: list[tuple[SwissPlayer, SwissPlayer | None]] = [
         (w.swiss, b.swiss) for w, b in white_black

@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from chessarbiter import limits
@@ -92,6 +93,16 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _show_bounds(self)
+        if self.instance.pk is not None and self.instance.keizer_scored():
+            # ranked by Keizer scores: the tie-breaks do not apply (the Keizer settings page
+            # holds the event's parameters)
+            for name in ("tiebreaks", "tiebreak_edition"):
+                del self.fields[name]
+        else:
+            field = self.fields["tiebreaks"]
+            field.help_text = format_lazy(
+                "{} ({})", field.help_text, _("not used by a Keizer event: Keizer scores rank it")
+            )
 
     def clean_tiebreaks(self) -> str:
         text: str = self.cleaned_data["tiebreaks"]
@@ -198,6 +209,25 @@ class ByeForm(forms.Form):
         choices=[("", _("none (withdraw the request)")), *m.ByeRequest.Kind.choices],
         required=False,
     )
+
+    def __init__(self, *args: Any, keizer: bool = False, **kwargs: Any) -> None:
+        """``keizer``: the kinds as a Keizer competition reads them
+        (:func:`chessarbiter.pairing.keizer.scoring.round_item`: ``F`` club duty, ``Z`` an
+        announced absence)."""
+        super().__init__(*args, **kwargs)
+        if keizer:
+            field = self.fields["kind"]
+            assert isinstance(field, forms.ChoiceField)
+            field.label = _("absence")
+            field.choices = [("", _("none (withdraw the request)")), *KEIZER_ABSENCES]
+
+
+#: A Keizer competition's names of the byes a player asks for (the same TRF codes).
+KEIZER_ABSENCES = [
+    (m.ByeRequest.Kind.ZERO.value, _("announced absence")),
+    (m.ByeRequest.Kind.FULL.value, _("club duty")),
+    (m.ByeRequest.Kind.HALF.value, _("half-point bye")),
+]
 
 
 class RoleForm(forms.Form):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import explain, exports, lists, norms, ratings, registrations, sections, views
+from . import explain, exports, keizer, lists, norms, ratings, registrations, sections, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -36,6 +36,7 @@ urlpatterns = [
     ),
     path("events/<int:event_id>/", views.event, name="event"),
     path("events/<int:event_id>/settings/", views.event_settings, name="settings"),
+    path("events/<int:event_id>/keizer/", keizer.keizer_settings, name="keizer"),
     path("events/<int:event_id>/archive/", views.event_archive, name="archive"),
     path("events/<int:event_id>/restore/", views.event_restore, name="restore"),
     path("events/<int:event_id>/delete/", views.event_delete, name="delete"),

@@ -21,7 +21,9 @@ from django.views.decorators.http import require_POST
 
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.event_settings import LOCKED_ONCE_PAIRED, LOCKED_ONCE_PLAYED
-from chessarbiter.formatting import format_points
+from chessarbiter.formatting import format_fraction, format_points
+from chessarbiter.pairing.double_swiss.rules import match_of_column
+from chessarbiter.pairing.keizer.scoring import keizer_scores
 from chessarbiter.pairing.swiss.ranking import numbering_problem
 
 from ..events import models as m
@@ -396,7 +398,9 @@ def player(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
             ev,
             player=p,
             form=form,
-            bye_form=forms.ByeForm(initial={"round": ev.round_set.count() + 1}),
+            bye_form=forms.ByeForm(
+                initial={"round": ev.round_set.count() + 1}, keizer=ev.keizer_scored()
+            ),
             requests=p.bye_requests.all(),
             card=_or_message(request, lambda: tables.player_card(ev, p.number)),
             move_form=forms.MovePlayerForm(ev)
@@ -582,7 +586,11 @@ def pair(request: HttpRequest, ev: m.Event) -> HttpResponse:
         except ChessArbiterError as e:
             _fail(request, e)
             return redirect("arbiter:pair" if big else "arbiter:event", ev.pk)
-        messages.success(request, _("Round %(n)d paired.") % {"n": rnd.number})
+        if ev.double_swiss():
+            text = _("Match %(k)d paired.") % {"k": match_of_column(rnd.number)}
+        else:
+            text = _("Round %(n)d paired.") % {"n": rnd.number}
+        messages.success(request, text)
         return redirect("arbiter:round", ev.pk, rnd.number)
     job = done = None
     if big:
@@ -615,16 +623,19 @@ def pair(request: HttpRequest, ev: m.Event) -> HttpResponse:
         return redirect("arbiter:event", ev.pk)
     t = loaded.tournament
     names = {p.number: p.name for p in t}
-    scores = t.scores()
+    points = {n: format_points(v) for n, v in t.scores().items()}
+    keizer = store.pairing_rules(ev).keizer_settings if ev.keizer_scored() else None
+    if keizer is not None:  # the Keizer scores the engine ranked the players by
+        points = {n: format_fraction(v) for n, v in keizer_scores(t, keizer).scores.items()}
     boards = [
         {
             "number": i,
             "white": b.white,
             "white_name": names[b.white],
-            "white_points": format_points(scores[b.white]),
+            "white_points": points[b.white],
             "black": b.black,
             "black_name": names[b.black],
-            "black_points": format_points(scores[b.black]),
+            "black_points": points[b.black],
             **{
                 f"{side}_{key}": getattr(t.player(n), key)
                 for side, n in (("white", b.white), ("black", b.black))
@@ -733,7 +744,11 @@ def unpair(request: HttpRequest, ev: m.Event) -> HttpResponse:
     except ChessArbiterError as e:
         _fail(request, e)
     else:
-        messages.success(request, _("Round %(n)d unpaired.") % {"n": n})
+        if ev.double_swiss():
+            text = _("Match %(k)d unpaired.") % {"k": match_of_column(n)}
+        else:
+            text = _("Round %(n)d unpaired.") % {"n": n}
+        messages.success(request, text)
     return redirect("arbiter:event", ev.pk)
 
 

@@ -12,11 +12,18 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from chessarbiter import event_settings, limits
 from chessarbiter.editions import DutchEdition, TieBreakEdition
+from chessarbiter.errors import PairingError
+from chessarbiter.pairing.double_swiss.rules import (
+    GAMES_PER_MATCH,
+    game_of_column,
+    match_of_column,
+)
+from chessarbiter.pairing.systems import DOUBLE_SWISS, pairing_rules
 
 
 def _bounded(low: int | Decimal, high: int | Decimal) -> list[Any]:
@@ -132,12 +139,21 @@ class Event(models.Model):
         "burstein-2026": _("Burstein 2026 (C.04.4.2 from 1 February 2026)"),
         "burstein-2025": _("Burstein 2025 (until January 2026)"),
         "lim-2026": _("Lim 2026 (C.04.4.3 from 1 February 2026)"),
+        "lim-2026-maxi": _("Lim 2026, a Maxi-tournament (C.04.4.3 art. 3.2.3)"),
+        "double-swiss-2026": _("Double-Swiss 2026 (C.04.5 from 1 February 2026)"),
+        "keizer-classic": _("Keizer, classic club regulations"),
+        "keizer-keizerforclubs": _("Keizer, KeizerForClubs defaults"),
+        "keizer-knsb": _("Keizer, KNSB sixths"),
+        "keizer-freekeizer": _("Keizer, FreeKeizer"),
+        "keizer-frozen": _("Keizer, classic values, each round scored once"),
     }
     #: A Swiss event's system by its pairing rules' system (the part before the edition).
     SWISS_LABELS = {
         "dubov": _("Swiss (Dubov)"),
         "burstein": _("Swiss (Burstein)"),
         "lim": _("Swiss (Lim)"),
+        "double-swiss": _("Double-Swiss"),
+        "keizer": _("Keizer (club system)"),
     }
     TIEBREAK_EDITION_LABELS = {
         TieBreakEdition.C07_2026: _("C.07 2026"),
@@ -163,11 +179,16 @@ class Event(models.Model):
     system = models.CharField(_("system"), max_length=20, choices=System.choices, default="swiss")
     edition = models.CharField(
         _("pairing rules"),
-        max_length=20,
+        max_length=30,
         choices=list(EDITION_LABELS.items()),
         default=DutchEdition.DUTCH_2026.value,
     )
-    rounds = models.PositiveSmallIntegerField(_("rounds"), default=9, validators=_setting("rounds"))
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"),
+        default=9,
+        validators=_setting("rounds"),
+        help_text=_("Double-Swiss: the number of matches, each of two games"),
+    )
     win_points = models.DecimalField(
         _("points for a win"),
         max_digits=4,
@@ -195,6 +216,10 @@ class Event(models.Model):
         decimal_places=1,
         default=Decimal(1),
         validators=_setting("bye_points"),
+        help_text=_(
+            "Double-Swiss: the bye of a whole match (C.04.5 1.4: a won and a drawn game), "
+            "half of it in each game"
+        ),
     )
     acceleration = models.CharField(
         _("acceleration"), max_length=10, choices=Acceleration.choices, default="", blank=True
@@ -265,6 +290,13 @@ class Event(models.Model):
         ],
         default="shifting",
     )
+    #: A Keizer event's own parameters, those that differ from the preset of its variant
+    #: (``edition``), by the names of
+    #: :class:`~chessarbiter.pairing.keizer.scoring.KeizerSettings` (fractions as ``"2/3"``);
+    #: written only through the library's validator
+    #: (:func:`chessarbiter.web.events.services.set_keizer_settings`), read by
+    #: :func:`chessarbiter.web.events.store.keizer_settings`.
+    keizer_settings: models.JSONField[Any, Any] = models.JSONField(default=dict, blank=True)
     #: Seed of the colour lots drawn for knockout matches (published with the event).
     lot_seed = models.PositiveIntegerField(
         _("seed of the colour lots"), default=1997, validators=_setting("lot_seed")
@@ -313,7 +345,47 @@ class Event(models.Model):
         """The system as the pages name it: a Swiss event with its pairing system."""
         if self.system != self.System.SWISS or self.edition in ("2026", "2017"):
             return str(self.get_system_display())
-        return str(self.SWISS_LABELS.get(self.edition.partition("-")[0], self.get_system_display()))
+        try:
+            system = pairing_rules(self.edition).system.flag[2:]
+        except PairingError:
+            system = ""
+        return str(self.SWISS_LABELS.get(system, self.get_system_display()))
+
+    def double_swiss(self) -> bool:
+        """Whether the event is paired by the Double-Swiss system (C.04.5): each round
+        (``rounds``) is a match of two games, each game stored as a round of its own
+        (:mod:`chessarbiter.pairing.double_swiss.rules`)."""
+        if self.system != self.System.SWISS:
+            return False
+        try:
+            return pairing_rules(self.edition).system is DOUBLE_SWISS
+        except PairingError:
+            return False
+
+    def round_columns(self) -> int:
+        """The rounds stored when every round is paired: ``rounds``, or two games per match
+        for a Double-Swiss event."""
+        return self.rounds * GAMES_PER_MATCH if self.double_swiss() else self.rounds
+
+    def round_title(self, number: int) -> str:
+        """A stored round as the pages name it: "Round 3", or "Match 2, game 1" for a
+        Double-Swiss event (:func:`~chessarbiter.pairing.double_swiss.rules.match_of_column`)."""
+        if self.double_swiss():
+            return gettext("Match %(k)d, game %(g)d") % {
+                "k": match_of_column(number),
+                "g": game_of_column(number),
+            }
+        return gettext("Round %(n)d") % {"n": number}
+
+    def keizer_scored(self) -> bool:
+        """Whether the event is a Keizer competition: ranked by Keizer scores, not by points
+        and tie-breaks (:attr:`chessarbiter.pairing.systems.SwissSystem.keizer_scores`)."""
+        if self.system != self.System.SWISS:
+            return False
+        try:
+            return pairing_rules(self.edition).system.keizer_scores
+        except PairingError:
+            return False
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Store the tournament; one created on its own (no ``festival``) becomes the one

@@ -252,7 +252,7 @@ def outlook(
         number,
         title,
         after_round=complete_rounds(t),
-        total_rounds=event.rounds,
+        total_rounds=event.round_columns(),
         exemption=exemption,
     )
 

@@ -24,6 +24,18 @@ from chessarbiter.model import (
 )
 from chessarbiter.model import Team as LibTeam
 from chessarbiter.model.results import parse_written_result
+from chessarbiter.pairing.double_swiss.rules import (
+    column_point_system,
+    match_columns,
+    match_of_column,
+)
+from chessarbiter.pairing.keizer.scoring import (
+    KeizerSettings,
+    KeizerSettingsError,
+    setting_names,
+    setting_text,
+    settings_with,
+)
 from chessarbiter.pairing.systems import PairingRules
 from chessarbiter.pairing.systems import pairing_rules as library_pairing_rules
 from chessarbiter.tiebreaks import TieBreakSpec, parse_list
@@ -61,6 +73,16 @@ def result_choice(white: str, black: str) -> str:
 
 
 def point_system(event: m.Event) -> PointSystem:
+    """The event's point system. A Double-Swiss event's ``bye_points`` value the whole
+    match's pairing-allocated bye, half of it in each game's column
+    (:func:`~chessarbiter.pairing.double_swiss.rules.column_point_system`)."""
+    if event.double_swiss():
+        return column_point_system(
+            Decimal(event.win_points),
+            Decimal(event.draw_points),
+            Decimal(event.loss_points),
+            Decimal(event.bye_points),
+        )
     return PointSystem.simple(
         Decimal(event.win_points),
         Decimal(event.draw_points),
@@ -70,8 +92,45 @@ def point_system(event: m.Event) -> PointSystem:
 
 
 def pairing_rules(event: m.Event) -> PairingRules:
-    """The Swiss system and edition the event is paired by (its stored ``edition``)."""
-    return library_pairing_rules(event.edition)
+    """The Swiss system and edition the event is paired by (its stored ``edition``), with a
+    Keizer event's own settings (:func:`keizer_settings`).
+
+    :raises ChessArbiterError: for a stored value the library refuses."""
+    rules = library_pairing_rules(event.edition)
+    if not rules.system.keizer_scores or not event.keizer_settings:
+        return rules
+    return library_pairing_rules(event.edition, keizer_settings(event, rules))
+
+
+def keizer_settings(event: m.Event, rules: PairingRules | None = None) -> KeizerSettings:
+    """A Keizer event's parameters: the preset of its variant with the stored changes
+    (``Event.keizer_settings``: each setting's text, as
+    :func:`~chessarbiter.pairing.keizer.scoring.setting_text` writes it), read by the library
+    (:func:`~chessarbiter.pairing.keizer.scoring.settings_with`, every bound checked).
+
+    :raises KeizerSettingsError: for a stored value the library refuses (the setting named),
+        or for an event that is not a Keizer competition."""
+    rules = rules or library_pairing_rules(event.edition)
+    preset = rules.keizer_settings
+    if preset is None:
+        raise KeizerSettingsError(f"{rules.system.title}: no Keizer settings")
+    stored = event.keizer_settings
+    if not isinstance(stored, dict) or not all(isinstance(v, str) for v in stored.values()):
+        raise KeizerSettingsError(
+            f"the stored Keizer settings are not a mapping of texts: {str(stored)[:80]}"
+        )
+    return settings_with(preset, stored)
+
+
+def keizer_changes(preset: KeizerSettings, settings: KeizerSettings) -> dict[str, str]:
+    """The settings of ``settings`` that differ from ``preset``, each as its text
+    (:func:`~chessarbiter.pairing.keizer.scoring.setting_text`): what ``Event.keizer_settings``
+    stores."""
+    return {
+        name: setting_text(settings, name)
+        for name in setting_names()
+        if getattr(settings, name) != getattr(preset, name)
+    }
 
 
 def tiebreak_specs(event: m.Event) -> list[TieBreakSpec]:
@@ -139,7 +198,7 @@ def header(event: m.Event) -> Tournament:
         end_date=event.end_date.strftime("%Y/%m/%d") if event.end_date else "",
         chief_arbiter=event.chief_arbiter,
         time_control=event.time_control,
-        total_rounds=event.rounds,
+        total_rounds=event.round_columns(),
         initial_colour=Colour.WHITE if event.initial_colour == "white" else Colour.BLACK,
         point_system=point_system(event),
         tiebreaks=_tiebreak_names(event),
@@ -162,7 +221,9 @@ def load(event: m.Event) -> Loaded:
     if event.system == m.Event.System.SWISS and event.acceleration == "baku":
         t.system = "FIDE_DUTCH_2026_BAKU" if event.edition == "2026" else "FIDE_DUTCH_BAKU"
     elif event.system == m.Event.System.SWISS:
-        t.system = pairing_rules(event).system.trf_code
+        system = library_pairing_rules(event.edition).system
+        t.system = system.trf_code
+        t.tournament_type = system.trf_type
     for number in sorted(players):
         t.add_player(library_player(players[number]))
     paired = len(rounds)
@@ -184,12 +245,16 @@ def load(event: m.Event) -> Loaded:
     # requested byes: in the round column for paired rounds (if the pairing left the player
     # out), as TRF-2026 240 requests for the rounds to come
     future: dict[tuple[str, int], list[int]] = {}
+    double_swiss = event.double_swiss()
     for req in requests:
         number = by_id[req.player_id]
         if req.round <= paired:
             player = t.player(number)
-            if player.entry(req.round) == RoundEntry.NOT_PAIRED:
-                player.set_entry(req.round, RoundEntry.bye(Result(req.kind)))
+            # a Double-Swiss bye covers the whole match: both its game rounds (C.04.5 Preface)
+            columns = match_columns(match_of_column(req.round)) if double_swiss else (req.round,)
+            for column in columns:
+                if column <= paired and player.entry(column) == RoundEntry.NOT_PAIRED:
+                    player.set_entry(column, RoundEntry.bye(Result(req.kind)))
         else:
             future.setdefault((req.kind, req.round), []).append(number)
     team_system = event.system in (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS)

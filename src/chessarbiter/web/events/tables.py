@@ -4,7 +4,10 @@ tie-breaks, the crosstable, the rounds' boards with scores, a player's card.
 The standings, the crosstable and a round robin's grid take their places from one ranking,
 the library's :func:`chessarbiter.standings.ranking` with the event's tie-breaks, computed once
 per event version (:func:`_tables`): the pages, printouts and public pages never disagree. A
-knockout event has none of them (its bracket is its table)."""
+Keizer competition is ranked by its Keizer scores instead
+(:func:`chessarbiter.pairing.keizer.scoring.keizer_scores`, :func:`keizer_ranking`), in the
+same one place (:func:`event_ranking`). A knockout event has none of them (its bracket is its
+table)."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from django.core.cache import cache
 from chessarbiter.crosstable import grid_cells, result_mark, swiss_cell
 from chessarbiter.formatting import format_points
 from chessarbiter.model import RoundEntry, Tournament
+from chessarbiter.pairing.keizer.scoring import KeizerSettings, keizer_scores, keizer_table
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
 from chessarbiter.standings import Standing, complete_rounds, ranking, resolve_completed_round
 from chessarbiter.tiebreaks.breakdown import breakdown
@@ -124,9 +128,44 @@ def event_ranking(
     """
     t = tournament if tournament is not None else store.tournament(event)
     rounds = complete_rounds(t) if after_round is None else resolve_completed_round(t, after_round)
+    if event.keizer_scored():
+        settings = store.pairing_rules(event).keizer_settings
+        assert settings is not None  # a Keizer competition's rules
+        return t, list(KEIZER_COLUMNS), rounds, keizer_ranking(t, rounds, settings)
     specs = store.tiebreak_specs(event)
     rows = ranking(t, specs, rounds, edition=event.tiebreak_edition)
     return t, [spec.name for spec in specs], rounds, rows
+
+
+#: The columns of a Keizer competition's standings, where a Swiss has its tie-breaks: the
+#: Keizer score, the value number, the games played, won and drawn (:func:`keizer_ranking`).
+KEIZER_COLUMNS = ("Keizer", "Value", "Games", "Won", "Drawn")
+
+
+def keizer_ranking(t: Tournament, rounds: int, settings: KeizerSettings) -> list[Standing]:
+    """A Keizer competition's standings after ``rounds``: the library's Keizer ranking
+    (:func:`~chessarbiter.pairing.keizer.scoring.keizer_scores`, every round scored with
+    ``settings``), each place one player's row of the library's standings (points, entries,
+    withdrawal: :func:`chessarbiter.standings.ranking` without tie-breaks), the columns
+    :data:`KEIZER_COLUMNS` in the place of tie-breaks: the library's Keizer table
+    (:func:`~chessarbiter.pairing.keizer.scoring.keizer_table`: his Keizer score, his value
+    number, and his games played, won and drawn over the board)."""
+    scored = keizer_scores(t, settings, rounds=rounds)
+    rows = {s.pairing_number: s for s in ranking(t, (), rounds)}
+    table: list[Standing] = []
+    for line in keizer_table(t, scored):
+        score = Decimal(line.score.numerator) / Decimal(line.score.denominator)
+        counts = (line.value, line.games, line.wins, line.draws)
+        columns = (score, *(Decimal(n) for n in counts))
+        table.append(
+            replace(
+                rows[line.number],
+                rank=line.place,
+                last_rank=line.place,
+                tiebreaks=dict(zip(KEIZER_COLUMNS, columns, strict=True)),
+            )
+        )
+    return table
 
 
 def standing_row(s: Standing, names: list[str]) -> Row:
@@ -309,7 +348,9 @@ def player_card(event: m.Event, number: int) -> dict[str, Any]:
 
 def breakdown_lines(event: m.Event, number: int) -> list[tuple[str, list[str]]]:
     """How each tie-break value of player ``number`` is made, after the round the standings
-    are after."""
+    are after; none for a Keizer competition (ranked by Keizer scores, no tie-breaks)."""
+    if event.keizer_scored():
+        return []
     t = store.tournament(event)
     rounds = complete_rounds(t)
     return [

@@ -6,6 +6,7 @@ who may do what in it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import Max
@@ -14,6 +15,10 @@ from django.utils.translation import gettext as _
 
 from chessarbiter import event_settings
 from chessarbiter.errors import ChessArbiterError
+from chessarbiter.model import PointSystem
+from chessarbiter.pairing.double_swiss.rules import pab_value
+from chessarbiter.pairing.keizer.scoring import KeizerSettings
+from chessarbiter.pairing.systems import pairing_rules
 
 from .. import models as m
 from .. import store
@@ -30,15 +35,37 @@ from .core import (
 
 
 @atomic
-def create_event(user: User, **fields: Any) -> m.Event:
-    """A new event owned by ``user`` (its chief arbiter), its settings checked first."""
+def create_event(user: User, *, default_bye: bool = True, **fields: Any) -> m.Event:
+    """A new event owned by ``user`` (its chief arbiter), its settings checked first. A
+    Double-Swiss event whose bye is left at its default gets the value of C.04.5 1.4
+    (``default_bye``: unless the caller's value is the event's own, e.g. a file's)."""
     event = m.Event(owner=user, **fields)
+    if default_bye:
+        _double_swiss_bye(event)
     clean_row(event)
     event.save()
     m.Role.objects.create(event=event, user=user, kind=m.Role.Kind.CHIEF)
     check_stored_event(event, settings=True)
     audit(event, user, "event.create", _("Event created: %(name)s") % {"name": event.name})
     return event
+
+
+def _double_swiss_bye(event: m.Event) -> None:
+    """A Double-Swiss event whose pairing-allocated bye is left at its default value gets
+    the value of C.04.5 Art. 1.4 for a whole match
+    (:func:`~chessarbiter.pairing.double_swiss.rules.pab_value`: a won and a drawn game),
+    half of it in each game (:func:`.store.point_system`); an event whose rules change from
+    Double-Swiss to another system with that value gets the default back."""
+    default = m.Event._meta.get_field("bye_points").get_default()
+    match_bye = pab_value(
+        PointSystem.simple(
+            Decimal(event.win_points), Decimal(event.draw_points), Decimal(event.loss_points)
+        )
+    )
+    if event.double_swiss() and Decimal(event.bye_points) == default:
+        event.bye_points = match_bye
+    elif not event.double_swiss() and Decimal(event.bye_points) == match_bye != default:
+        event.bye_points = default  # the rules changed from Double-Swiss before round 1
 
 
 def bracket_played(event: m.Event) -> bool:
@@ -73,17 +100,19 @@ def update_event(event: m.Event, user: User, **fields: Any) -> m.Event:
     locked = [f for f in event_settings.LOCKED_ONCE_PLAYED if f in changed]
     if locked and bracket_played(event):
         raise ServiceError(_locked_message(locked, _("once a knockout game is played")))
+    for k, v in changed.items():
+        setattr(event, k, v)
     if "rounds" in changed:
         needed = max(
             paired,
             m.ByeRequest.objects.filter(player__event=event).aggregate(n=Max("round"))["n"] or 0,
         )
-        if changed["rounds"] < needed:
+        if event.round_columns() < needed:
             raise ServiceError(
                 _("Round %(n)d is already paired or has bye requests.") % {"n": needed}
             )
-    for k, v in changed.items():
-        setattr(event, k, v)
+    if "edition" in changed and "bye_points" not in changed:
+        _double_swiss_bye(event)
     clean_row(event)
     event.save()
     _follow_alone(event, changed)
@@ -128,6 +157,35 @@ def update_prize_table(event: m.Event, user: User, text: str, public: bool) -> m
     event.save(update_fields=["prize_table", "prize_list_public", "updated_at"])
     check_stored_event(event, settings=True)
     audit(event, user, "event.prizes", _("Prize table changed"), fields=changed)
+    return event
+
+
+@atomic
+def set_keizer_settings(event: m.Event, user: User, settings: KeizerSettings) -> m.Event:
+    """Store a Keizer event's parameters: ``settings`` (a
+    :class:`~chessarbiter.pairing.keizer.scoring.KeizerSettings`, so already through the
+    library's validator), kept as their changes from the preset of the event's variant
+    (:func:`~chessarbiter.web.events.store.keizer_changes`), read back through the validator
+    before the transaction ends. Refused when the event is not a Keizer competition, or when
+    the value numbers of its players would turn negative
+    (:meth:`~chessarbiter.pairing.keizer.scoring.KeizerSettings.value_numbers`). The
+    parameters stay editable after round 1: the standings score every round afresh with them,
+    the rounds already paired stay as they were."""
+    event = locked_event(event)
+    if not event.keizer_scored():
+        raise ServiceError(_("Only a Keizer event has Keizer settings."))
+    preset = pairing_rules(event.edition).keizer_settings
+    assert preset is not None  # a Keizer event's rules
+    settings.value_numbers(max(1, event.players.count()))
+    changes = store.keizer_changes(preset, settings)
+    before = event.keizer_settings if isinstance(event.keizer_settings, dict) else {}
+    changed = sorted(k for k in set(changes) | set(before) if changes.get(k) != before.get(k))
+    event.keizer_settings = changes
+    event.save(update_fields=["keizer_settings", "updated_at"])
+    if store.keizer_settings(event) != settings:  # pragma: no cover - the round trip
+        raise ServiceError(_("The Keizer settings cannot be stored as given."))
+    check_stored_event(event, settings=True)
+    audit(event, user, "event.keizer", _("Keizer settings changed"), fields=changed)
     return event
 
 

@@ -54,7 +54,7 @@ def _register(event: m.Event, user: User, fields: dict[str, Any]) -> m.Player:
     fields.setdefault("entry_round", paired + 1)
     if fields["entry_round"] <= paired:
         raise ServiceError(_("Round %(n)d is already paired.") % {"n": fields["entry_round"]})
-    if event.system != m.Event.System.KNOCKOUT and fields["entry_round"] > event.rounds:
+    if event.system != m.Event.System.KNOCKOUT and fields["entry_round"] > event.round_columns():
         raise ServiceError(_("There is no round %(n)d.") % {"n": fields["entry_round"]})
     limits.check_count("players", number, limits.MAX_PLAYERS)
     player = m.Player(event=event, number=number, **fields)
@@ -191,7 +191,7 @@ def set_bye_request(player: m.Player, user: User, round_number: int, kind: str) 
     event = locked_event(player.event)
     if round_number <= event.round_set.count():
         raise ServiceError(_("Round %(n)d is already paired.") % {"n": round_number})
-    if not 1 <= round_number <= event.rounds:
+    if not 1 <= round_number <= event.round_columns():
         raise ServiceError(_("There is no round %(n)d.") % {"n": round_number})
     if kind:
         m.ByeRequest.objects.update_or_create(

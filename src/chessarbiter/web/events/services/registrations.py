@@ -51,7 +51,9 @@ def sections_taking_entries(festival: m.Festival) -> list[m.Event]:
     """The festival's sections a player may ask to enter on the public form: public, not
     archived, and still taking entries (:func:`chessarbiter.entries.accepts_entries`)."""
     sections = festival.sections.filter(public=True, archived=False).order_by("id")
-    return [s for s in sections if accepts_entries(s.system, s.rounds, s.round_set.count())]
+    return [
+        s for s in sections if accepts_entries(s.system, s.round_columns(), s.round_set.count())
+    ]
 
 
 @atomic
@@ -193,7 +195,7 @@ def _confirm(
         raise ServiceError(_("The section is not one of this event's."))
     target = locked_event(target)
     try:
-        library_entry_round(target.system, target.rounds, target.round_set.count())
+        library_entry_round(target.system, target.round_columns(), target.round_set.count())
     except EntryError:
         raise ServiceError(
             _("The section %(section)s takes no more entries.") % {"section": target.name}

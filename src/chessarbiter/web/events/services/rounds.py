@@ -6,11 +6,17 @@ library's (:func:`chessarbiter.pairing.dutch.engine.pair_round`, the Berger tabl
 an opponent is the system's (:func:`chessarbiter.pairing.byes.bye_result`). Round 1 of a
 section with check-in (``Event.check_in``) pairs only the players checked in; the others get
 the entry of a known absence (:func:`chessarbiter.pairing.byes.absent_at_check_in`), stored
-as a board without an opponent, as every entry without an opponent is."""
+as a board without an opponent, as every entry without an opponent is.
+
+A Double-Swiss event (C.04.5) stores each game as a round (two per match,
+:mod:`chessarbiter.pairing.double_swiss.rules`): pairing the next match stores both its game
+rounds in one transaction (:func:`chessarbiter.pairing.double_swiss.engine.game_rounds`),
+unpairing removes both, and a proposal is the match as its game 1."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from django.utils.translation import gettext as _
@@ -20,6 +26,9 @@ from chessarbiter.errors import PairingError
 from chessarbiter.model import RoundEntry, Tournament
 from chessarbiter.pairing import roundrobin
 from chessarbiter.pairing.byes import absent_at_check_in, bye_result
+from chessarbiter.pairing.double_swiss.engine import explain_round as explain_match
+from chessarbiter.pairing.double_swiss.engine import game_rounds
+from chessarbiter.pairing.double_swiss.rules import match_columns, match_of_column
 from chessarbiter.pairing.dutch.explain import RoundExplanation
 from chessarbiter.pairing.dutch.why import explain as explain_pairing
 from chessarbiter.pairing.readiness import IncompleteRoundError, check_ready_to_pair
@@ -60,7 +69,9 @@ def round_number_to_pair(event: m.Event, rounds_paired: int) -> int:
     if event.system == m.Event.System.KNOCKOUT:
         raise _not_in_rounds()
     nxt = rounds_paired + 1
-    if nxt > event.rounds:
+    if nxt > event.round_columns():
+        if event.double_swiss():
+            raise ServiceError(_("All %(n)d matches are paired.") % {"n": event.rounds})
         raise ServiceError(_("All %(n)d rounds are paired.") % {"n": event.rounds})
     return nxt
 
@@ -83,6 +94,11 @@ def _round_to_pair(event: m.Event, loaded: store.Loaded) -> int:
         boards = sorted(
             n for g in e.games if (n := loaded.board_number(e.round, g.white, g.black)) is not None
         )
+        if event.double_swiss():
+            raise ServiceError(
+                _("%(round)s has games without a result (boards %(boards)s).")
+                % {"round": event.round_title(e.round), "boards": _boards_named(boards)}
+            ) from e
         raise ServiceError(
             _("Round %(n)d has games without a result (boards %(boards)s).")
             % {"n": e.round, "boards": _boards_named(boards)}
@@ -129,7 +145,13 @@ def _proposal(event: m.Event, loaded: store.Loaded) -> tuple[RoundPairing, dict[
     if len(t) < 2:
         raise ServiceError(_("Register at least two players first."))
     rules = store.pairing_rules(event)
-    return _without(t, list(absent), lambda: rules.pair(t)), absent
+    pairing = _without(t, list(absent), lambda: rules.pair(t))
+    if event.double_swiss():
+        # the match (its number, game 1's colours) as its first game round: the rounds
+        # stored are games (chessarbiter.pairing.double_swiss.engine.game_rounds)
+        first, _second = game_rounds(pairing)
+        return replace(first, trace=pairing.trace), absent
+    return pairing, absent
 
 
 def propose_pairing(event: m.Event, loaded: store.Loaded | None = None) -> RoundPairing:
@@ -188,7 +210,14 @@ def explain_next_round_lines(event: m.Event) -> list[str]:
     :raises ChessArbiterError: the library's refusal (no valid pairing...)."""
     if event.system != m.Event.System.SWISS:
         raise ServiceError(_("Only a Swiss event has a pairing to explain."))
-    return _proposal(event, store.load(event))[0].explained()
+    loaded = store.load(event)
+    if event.double_swiss():
+        # the engine's own account of the match (C.04.5 Art. 3), numbered by matches
+        _round_to_pair(event, loaded)
+        t = loaded.tournament
+        absent = _absent_at_check_in(event, loaded, loaded.rounds_paired + 1)
+        return _without(t, list(absent), lambda: explain_match(t))
+    return _proposal(event, loaded)[0].explained()
 
 
 @atomic
@@ -227,6 +256,8 @@ def pair_next_round(
             raise ServiceError(_("Team matches cannot be paired by hand yet."))
         return pair_team_round(event, user)
     event = locked_event(event)
+    if boards is not None and event.double_swiss():
+        raise ServiceError(_("A Double-Swiss match cannot be paired by hand yet."))
     loaded = store.load(event)
     deviations: list[dict[str, Any]] = []
     if round_number is not None and loaded.rounds_paired + 1 != round_number:
@@ -260,11 +291,79 @@ def pair_next_round(
         deviations = [d.__dict__ | {"players": list(d.players)} for d in found]
         if deviations and not note.strip():
             raise ServiceError(_("The pairing breaks rules: say why in the note."))
+    games = [(number, pairs)]
+    if event.double_swiss():
+        games = _match_games(number, pairs)
+    stored = [
+        _store_round(
+            event, user, loaded, game, game_pairs, absent, boards is not None, deviations, note
+        )
+        for game, game_pairs in games
+    ]
+    rnd = stored[0]
+    # read back from the stored rows: refused (nothing stored) unless the library's check of
+    # a stored event passes, its rounds' consistency included (Tournament.check, as the TRF
+    # reader applies it)
+    check_stored_event(event, _("Round %(n)d cannot be published") % {"n": rnd.number})
+    audit(
+        event,
+        user,
+        "round.pair",
+        (
+            _("Match %(k)d paired (rounds %(a)d and %(b)d)")
+            % {"k": match_of_column(rnd.number), "a": rnd.number, "b": stored[-1].number}
+            if event.double_swiss()
+            else _("Round %(n)d paired") % {"n": rnd.number}
+        )
+        + (_(" by hand, %(k)d rule deviations") % {"k": len(deviations)} if boards else "")
+        + (_(", %(k)d absent at check-in") % {"k": len(absent)} if absent else ""),
+        round=rnd.number,
+        deviations=deviations,
+        absent_at_check_in=sorted(absent),
+    )
+    return rnd
+
+
+def _match_games(
+    number: int, pairs: Sequence[tuple[int, int | None]]
+) -> list[tuple[int, list[tuple[int, int | None]]]]:
+    """The two game rounds of a Double-Swiss match whose game 1 is round ``number`` with
+    ``pairs`` (white, black; ``None``: the pairing-allocated bye), by the library's
+    :func:`~chessarbiter.pairing.double_swiss.engine.game_rounds` (game 2: colours reversed,
+    the bye in both)."""
+    byes = [w for w, b in pairs if b is None]
+    match = RoundPairing(
+        match_of_column(number),
+        tuple(LibBoard(w, b) for w, b in pairs if b is not None),
+        byes[0] if byes else None,
+    )
+    out: list[tuple[int, list[tuple[int, int | None]]]] = []
+    for game in game_rounds(match):
+        game_pairs: list[tuple[int, int | None]] = [(b.white, b.black) for b in game.boards]
+        game_pairs += [(n, None) for n in byes]
+        out.append((game.round, game_pairs))
+    return out
+
+
+def _store_round(
+    event: m.Event,
+    user: User,
+    loaded: store.Loaded,
+    number: int,
+    pairs: Sequence[tuple[int, int | None]],
+    absent: dict[int, RoundEntry],
+    manual: bool,
+    deviations: list[dict[str, Any]],
+    note: str,
+) -> m.Round:
+    """Store round ``number``: its boards (``pairs``; a player without an opponent gets the
+    system's bye result) and, after them, the entries of the players absent at check-in
+    and not paired."""
     rnd = m.Round.objects.create(
         event=event,
         number=number,
         paired_by=acting_user(user),
-        manual=boards is not None,
+        manual=manual,
         deviations=[{"note": note, **d} for d in deviations],
     )
     by_number = {p.number: p for p in loaded.players.values()}
@@ -294,21 +393,6 @@ def pair_next_round(
                 )
             )
     m.Board.objects.bulk_create(rows)
-    # read back from the stored rows: refused (nothing stored) unless the library's check of
-    # a stored event passes, its rounds' consistency included (Tournament.check, as the TRF
-    # reader applies it)
-    check_stored_event(event, _("Round %(n)d cannot be published") % {"n": rnd.number})
-    audit(
-        event,
-        user,
-        "round.pair",
-        _("Round %(n)d paired") % {"n": rnd.number}
-        + (_(" by hand, %(k)d rule deviations") % {"k": len(deviations)} if boards else "")
-        + (_(", %(k)d absent at check-in") % {"k": len(absent)} if absent else ""),
-        round=rnd.number,
-        deviations=deviations,
-        absent_at_check_in=sorted(absent),
-    )
     return rnd
 
 
@@ -339,6 +423,8 @@ def check_boards(event: m.Event, pairs: Sequence[tuple[int, int | None]]) -> lis
 
 @atomic
 def unpair_last_round(event: m.Event, user: User) -> int:
+    """Delete the last round and its results (of a Double-Swiss event, the last match: both
+    its game rounds); the number of the first round deleted."""
     event = locked_event(event)
     if event.system == m.Event.System.KNOCKOUT:
         raise _not_in_rounds()
@@ -346,14 +432,20 @@ def unpair_last_round(event: m.Event, user: User) -> int:
     if rnd is None:
         raise ServiceError(_("No round is paired."))
     number = rnd.number
-    results = rnd.boards.exclude(result="").exclude(black=None).count()
-    rnd.delete()
-    check_stored_event(event)
-    audit(
-        event,
-        user,
-        "round.unpair",
-        _("Round %(n)d unpaired (%(k)d results deleted)") % {"n": number, "k": results},
-        round=number,
+    # a Double-Swiss match is unpaired whole: both its game rounds (C.04.5 Preface)
+    first = match_columns(match_of_column(number))[0] if event.double_swiss() else number
+    rounds = event.round_set.filter(number__gte=first)
+    results = (
+        m.Board.objects.filter(round__in=rounds).exclude(result="").exclude(black=None).count()
     )
-    return number
+    rounds.delete()
+    check_stored_event(event)
+    if event.double_swiss():
+        text = _("Match %(m)d unpaired (%(k)d results deleted)") % {
+            "m": match_of_column(number),
+            "k": results,
+        }
+    else:
+        text = _("Round %(n)d unpaired (%(k)d results deleted)") % {"n": number, "k": results}
+    audit(event, user, "round.unpair", text, round=number)
+    return first

@@ -144,16 +144,16 @@ def move_player(player: m.Player, target: m.Event, user: User) -> m.Player:
             _("FIDE ID %(id)s is already registered in %(section)s.")
             % {"id": player.fide_id, "section": target.name}
         )
-    late = player.bye_requests.filter(round__gt=target.rounds).order_by("round").first()
+    late = player.bye_requests.filter(round__gt=target.round_columns()).order_by("round").first()
     if late is not None:
         raise ServiceError(
             _("%(section)s has %(n)d rounds; the player's bye request is for round %(r)d.")
-            % {"section": target.name, "n": target.rounds, "r": late.round}
+            % {"section": target.name, "n": target.round_columns(), "r": late.round}
         )
-    if player.entry_round > target.rounds:
+    if player.entry_round > target.round_columns():
         raise ServiceError(
             _("%(section)s has %(n)d rounds; the player enters at round %(r)d.")
-            % {"section": target.name, "n": target.rounds, "r": player.entry_round}
+            % {"section": target.name, "n": target.round_columns(), "r": player.entry_round}
         )
     old = str(player)
     m.ForbiddenPair.objects.filter(event=source).filter(first=player).delete()

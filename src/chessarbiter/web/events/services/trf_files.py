@@ -4,15 +4,18 @@ validators."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from chessarbiter import event_settings, limits, registration, trf
-from chessarbiter.errors import ChessArbiterError
+from chessarbiter.errors import ChessArbiterError, PairingError
 from chessarbiter.model import Colour, Tournament
 from chessarbiter.model.teams import MatchKind, MatchScoring, TeamEvent
-from chessarbiter.pairing.systems import rules_of_trf_type
+from chessarbiter.pairing.double_swiss.engine import match_history, matches_paired, total_matches
+from chessarbiter.pairing.double_swiss.rules import GAMES_PER_MATCH
+from chessarbiter.pairing.systems import DOUBLE_SWISS, rules_of_trf_type
 from chessarbiter.trf.dates import header_date
 from chessarbiter.trf.teams import event_from_tournament
 
@@ -26,11 +29,16 @@ def export_trf(
     event: m.Event, dialect: str = "2026", tournament: Tournament | None = None
 ) -> tuple[str, list[str]]:
     """The event as a TRF-2026 or TRF16 file, and what the chosen format cannot carry. A
-    stored tie-break list the library refuses is reported, not written (record 202).
+    stored tie-break list the library refuses is reported, not written (record 202). A Keizer
+    competition, which has no TRF-2026 code, is written ``192 CUSTOM_SWISS`` and ``092
+    Keizer`` (chesspairing's name, read back by both); its own parameters are not carried.
     ``tournament``: the event as the caller has already read it (read here otherwise)."""
     store.tiebreak_specs(event)
     t = tournament if tournament is not None else store.tournament(event)
-    return trf.dumps_with_losses(t, trf.TRF2026 if dialect == "2026" else trf.TRF16)
+    text, losses = trf.dumps_with_losses(t, trf.TRF2026 if dialect == "2026" else trf.TRF16)
+    if event.keizer_scored() and event.keizer_settings:
+        losses = [*losses, _("the Keizer settings (a TRF file has no record for them)")]
+    return text, losses
 
 
 @atomic
@@ -52,7 +60,7 @@ def import_trf(
     settings = _file_settings(t, filename, teams, notes)
     if not fields.get("name", True):
         del fields["name"]
-    event = create_event(user, **(settings | fields))
+    event = create_event(user, default_bye=False, **(settings | fields))
     _import_tournament(event, user, t, teams, notes)
     notes.extend(registration.suspicious_players(list(t)))
     check_stored_event(event, settings=True, players=True)
@@ -155,9 +163,20 @@ def _file_settings(
             notes,
         )
     if teams is None:
-        rules = rules_of_trf_type(t.system)
+        rules = rules_of_trf_type(t.system, t.tournament_type)
         if rules is not None:
             settings["edition"] = rules.value
+            if rules.system is DOUBLE_SWISS:
+                settings.update(_double_swiss_settings(t, filename))
+            if rules.system.keizer_scores:
+                notes.append(
+                    _(
+                        "%(f)s: a Keizer competition (record 092); a TRF file does not carry "
+                        "its parameters: the preset %(rules)s is used, to be changed on the "
+                        "Keizer settings page."
+                    )
+                    % {"f": filename, "rules": m.Event.EDITION_LABELS[rules.value]}
+                )
             if "BAKU" in t.system.upper():
                 notes.append(
                     _(
@@ -184,6 +203,35 @@ def _file_settings(
             notes,
         )
     return settings
+
+
+def _double_swiss_settings(t: Tournament, filename: str) -> dict[str, Any]:
+    """A Double-Swiss file's rounds and bye as the event counts them: its game columns read
+    as whole matches by the library (two columns per match,
+    :func:`~chessarbiter.pairing.double_swiss.rules.read_match`), the rounds as matches, and
+    the bye of a whole match (both its ``U`` columns).
+
+    :raises ServiceError: naming the file and the library's refusal (a half match, an odd
+        number of rounds), nothing stored."""
+    try:
+        played = matches_paired(t)
+        for p in t:
+            match_history(t, p.number, played)
+        total = total_matches(t) if t.total_rounds is not None else played
+    except PairingError as e:
+        raise ServiceError(f"{filename}: {e}") from e
+    return {
+        "rounds": max(total, played, 1),
+        "bye_points": _tenths(t.point_system.pairing_allocated_bye * GAMES_PER_MATCH),
+    }
+
+
+def _tenths(points: Decimal) -> Decimal:
+    """``points`` written in tenths when it is a whole number of tenths (``1.50`` is
+    ``1.5``), as the event stores points; otherwise as it is (and refused by the validator,
+    naming the field)."""
+    tenths = points.quantize(Decimal("0.1"))
+    return tenths if tenths == points else points
 
 
 def _import_tournament(

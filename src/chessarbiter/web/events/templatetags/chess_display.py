@@ -8,12 +8,15 @@ by pairing number."""
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from django import template
 from django.utils.formats import get_format
+from django.utils.translation import gettext
 
 from chessarbiter.formatting import format_tiebreak
 from chessarbiter.model.player import display_title
+from chessarbiter.pairing.double_swiss.rules import match_of_column
 
 register = template.Library()
 
@@ -46,3 +49,31 @@ def federation_of(federations: dict[int, str] | None, number: int) -> str:
     """The federation of the player numbered ``number`` in ``federations`` (pairing number to
     federation); empty when unknown."""
     return (federations or {}).get(number, "")
+
+
+@register.filter
+def round_title(event: Any, number: int) -> str:
+    """A stored round as the pages name it
+    (:meth:`~chessarbiter.web.events.models.Event.round_title`):
+    ``{{ event|round_title:round.number }}``, "Round 3" or, in a Double-Swiss event,
+    "Match 2, game 1"."""
+    title: str = event.round_title(int(number))
+    return title
+
+
+@register.filter
+def standings_after(event: Any, number: int) -> str:
+    """The heading of a Double-Swiss event's standings after ``number`` game rounds:
+    "Standings after match 3" when they are whole matches, else "Standings after match 3,
+    game 1"."""
+    n = int(number)
+    if n % 2:
+        return gettext("Standings after %(title)s") % {"title": event.round_title(n)}
+    return gettext("Standings after match %(k)d") % {"k": match_of_column(n)}
+
+
+@register.filter
+def next_match(event: Any, rounds_paired: int) -> int:
+    """The number of the Double-Swiss match to pair after ``rounds_paired`` game rounds
+    (:func:`~chessarbiter.pairing.double_swiss.rules.match_of_column` of the next one)."""
+    return match_of_column(int(rounds_paired) + 1)
