@@ -66,6 +66,7 @@ from chessarbiter.model import Colour, PlayerId, PointSystem, Result, RoundEntry
 from chessarbiter.model.points import HALF, ONE, ZERO
 from chessarbiter.pairing.matching import MatcherFactory, default_computer
 from chessarbiter.pairing.round_pairing import NoValidPairingError
+from chessarbiter.pairing.swiss.identifier import first_identifier
 
 GAMES_PER_MATCH = 2
 """C.04.5 Preface: a match is two games played in succession."""
@@ -735,50 +736,14 @@ def pair_bracket(
     optimum = best[0]
     if all(compatible(a, b) for a, b in natural) and sum(cost(a, b) for a, b in natural) == optimum:
         return natural  # the first identifier of all, and optimal
-    tops: set[int] = set()
-    bottoms: set[int] = set()
-    fixed: dict[int, int] = {}
 
-    def allowed(a: DoubleSwissPlayer, b: DoubleSwissPlayer) -> bool:
-        low, high = (a, b) if a.tpn < b.tpn else (b, a)
-        if low.tpn in bottoms or high.tpn in tops:
-            return False
-        for x, y in ((low, high), (high, low)):
-            if x.tpn in fixed and fixed[x.tpn] != y.tpn:
-                return False
-        return compatible(a, b)
-
-    def feasible() -> bool:
+    def feasible(allowed: Callable[[DoubleSwissPlayer, DoubleSwissPlayer], bool]) -> bool:
         if optimum == 0 and _greedy(players, lambda a, b: allowed(a, b) and not cost(a, b)):
             return True
         found = _perfect(players, allowed, factory, cost)
         return found is not None and found[0] == optimum
 
-    for p in players:  # the first half of the identifier: the top members
-        if len(tops) == half:
-            bottoms.add(p.tpn)
-            continue
-        tops.add(p.tpn)
-        if not feasible():
-            tops.discard(p.tpn)
-            bottoms.add(p.tpn)
-    by_tpn = {p.tpn: p for p in players}
-    used: set[int] = set()
-    pairs: list[tuple[DoubleSwissPlayer, DoubleSwissPlayer]] = []
-    for top in sorted(tops):  # the second half: each top member's bottom member
-        for candidate in sorted(bottoms - used):
-            if candidate < top:
-                continue
-            fixed[top] = candidate
-            fixed[candidate] = top
-            if compatible(by_tpn[top], by_tpn[candidate]) and feasible():
-                used.add(candidate)
-                pairs.append((by_tpn[top], by_tpn[candidate]))
-                break
-            del fixed[top], fixed[candidate]
-        else:  # pragma: no cover - the feasibility checks above make this impossible
-            raise NoValidPairingError(f"C.04.5 3.6: no bottom member for player {top}")
-    return pairs
+    return first_identifier(players, compatible, feasible, "C.04.5 3.6")
 
 
 def publication_order(

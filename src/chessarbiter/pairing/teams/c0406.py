@@ -51,6 +51,7 @@ from chessarbiter.model.teams import (
 )
 from chessarbiter.pairing.matching import default_computer
 from chessarbiter.pairing.round_pairing import NoValidPairingError
+from chessarbiter.pairing.swiss.identifier import first_identifier
 from chessarbiter.pairing.teams.team_swiss import (
     ZERO,
     TeamBoard,
@@ -571,49 +572,12 @@ def pair_bracket(
     if best is None:
         raise NoValidPairingError("C.04.6 3.6: the bracket has no legal pairing ([C1])")
     optimum = best[0]
-    tops: set[int] = set()
-    bottoms: set[int] = set()
-    fixed: dict[int, int] = {}
 
-    def feasible() -> bool:
-        def allowed(a: TeamState, b: TeamState) -> bool:
-            low, high = (a, b) if a.tpn < b.tpn else (b, a)
-            if low.tpn in bottoms or high.tpn in tops:
-                return False
-            for x, y in ((low, high), (high, low)):
-                if x.tpn in fixed and fixed[x.tpn] != y.tpn:
-                    return False
-            return compatible(a, b)
-
+    def feasible(allowed: Callable[[TeamState, TeamState], bool]) -> bool:
         found = _min_cost_perfect(teams, allowed, cost)
         return found is not None and found[0] == optimum
 
-    half = len(teams) // 2
-    for t in teams:  # the first half of the identifier: the top members
-        if len(tops) == half:
-            bottoms.add(t.tpn)
-            continue
-        tops.add(t.tpn)
-        if not feasible():
-            tops.discard(t.tpn)
-            bottoms.add(t.tpn)
-    by_tpn = {t.tpn: t for t in teams}
-    used: set[int] = set()
-    pairs: list[tuple[TeamState, TeamState]] = []
-    for top in sorted(tops):  # the second half: each top member's bottom member
-        for candidate in sorted(bottoms - used):
-            if candidate < top:
-                continue
-            fixed[top] = candidate
-            fixed[candidate] = top
-            if compatible(by_tpn[top], by_tpn[candidate]) and feasible():
-                used.add(candidate)
-                pairs.append((by_tpn[top], by_tpn[candidate]))
-                break
-            del fixed[top], fixed[candidate]
-        else:  # pragma: no cover - the feasibility checks above make this impossible
-            raise NoValidPairingError(f"C.04.6 3.6: no bottom member for team {top}")
-    return pairs
+    return first_identifier(teams, compatible, feasible, "C.04.6 3.6")
 
 
 # -- the round ----------------------------------------------------------------------------------
