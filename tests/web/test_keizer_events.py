@@ -116,7 +116,9 @@ def test_a_season_is_paired_and_ranked_by_the_library(client: Client, chief: Use
     assert "A Keizer event has no tie-breaks" in breakdown
     settings_page = client.get(reverse("arbiter:settings", args=[ev.pk])).content.decode()
     assert 'name="tiebreaks"' not in settings_page and 'name="edition"' in settings_page
-    player_page = client.get(reverse("arbiter:player", args=[ev.pk, 5])).content.decode()
+    player_page = client.get(
+        reverse("arbiter:player", args=[ev.pk, _player(ev, 5).pk])
+    ).content.decode()
     assert "announced absence" in player_page and "club duty" in player_page
 
 
