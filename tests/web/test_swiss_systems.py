@@ -86,7 +86,8 @@ def test_the_trf_type_names_the_system_both_ways(chief: User) -> None:
     again = services.import_trf(chief, text, "dubov.trf")
     assert again.edition == "dubov-2026" and again.acceleration == ""
     lim, _losses = services.export_trf(_event(chief, "lim-2026"))
-    assert "\n192 CUSTOM_SWISS" in f"\n{lim}"
+    assert "\n192 CUSTOM_SWISS" in f"\n{lim}" and "\n092 Swiss Lim" in f"\n{lim}"
+    assert services.import_trf(chief, lim, "lim.trf").edition == "lim-2026"
     baku = text.replace("192 FIDE_DUBOV", "192 FIDE_BURSTEIN_BAKU")
     notes: list[str] = []
     third = services.import_trf(chief, baku, "baku.trf", notes)

@@ -167,6 +167,7 @@ LIM = SwissSystem(
     engine="chessarbiter.pairing.lim.engine",
     trf_words=("LIM",),
     trf_code="CUSTOM_SWISS",
+    trf_type="Swiss Lim",
     basic_rules={e.value: e.basic_rules for e in LimEdition},
 )
 
@@ -308,6 +309,8 @@ def rules_of_trf_type(declared: str, tournament_type: str = "") -> PairingRules 
     'double-swiss-2026'
     >>> rules_of_trf_type("FIDE_DUTCH_2026") is None, rules_of_trf_type("CUSTOM_SWISS") is None
     (True, True)
+    >>> rules_of_trf_type("CUSTOM_SWISS", "Swiss Lim").value
+    'lim-2026'
     >>> rules_of_trf_type("CUSTOM_SWISS", "Keizer").value
     'keizer-classic'
     >>> rules_of_trf_type("FIDE_DUTCH_2026", "Keizer") is None
