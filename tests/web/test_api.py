@@ -511,3 +511,27 @@ def test_no_valid_pairing_is_told_with_the_reason(client: Client, chief: User) -
     r = client.post("/api/pair", text, content_type="text/plain", **bearer(chief))
     assert r.status_code == 422, r.json()
     assert r.json()["detail"].startswith("No valid pairing exists: ")
+
+
+def test_a_double_swiss_event_counts_matches_and_games(client: Client, chief: User) -> None:
+    """A Double-Swiss event (C.04.5) through the API: ``rounds`` counts matches, the next round
+    is a match stored as two game rounds (``rounds_paired`` counts games, ``games_per_round``
+    says 2), game 2 the reverse of game 1."""
+    auth = bearer(chief)
+    body = {"name": "Double", "rounds": 3, "edition": "double-swiss-2026"}
+    r = call(client, "post", "/api/events", auth, body)
+    assert r.status_code == 201, r.data
+    event_id = r.data["id"]
+    assert (r.data["rounds"], r.data["games_per_round"]) == (3, 2)
+    players = [{"name": n, "rating": rating} for n, rating in NAMES]
+    assert call(client, "post", f"/api/events/{event_id}/players", auth, players).status_code == 201
+    pair_round(client, event_id, auth)
+    ev = call(client, "get", f"/api/events/{event_id}", auth).data
+    assert (ev["rounds"], ev["rounds_paired"], ev["games_per_round"]) == (3, 2, 2)
+    one = call(client, "get", f"/api/events/{event_id}/rounds/1", auth).data
+    two = call(client, "get", f"/api/events/{event_id}/rounds/2", auth).data
+    assert [(b["white"], b["black"]) for b in two["boards"]] == [
+        (b["black"], b["white"]) for b in one["boards"]
+    ]
+    other = call(client, "post", "/api/events", auth, {"name": "Plain", "rounds": 3}).data
+    assert other["games_per_round"] == 1

@@ -70,8 +70,14 @@ class EventOut(Schema):
     end_date: date | None
     system: str
     edition: str
-    rounds: int
-    rounds_paired: int
+    rounds: int = Field(description="Rounds to play (a Double-Swiss event: matches).")
+    rounds_paired: int = Field(
+        description="Rounds stored (a Double-Swiss event: games, two per match, numbered as the "
+        "TRF's round columns and /rounds/{number})."
+    )
+    games_per_round: int = Field(
+        description="2 for a Double-Swiss event (C.04.5: each round a two-game match), else 1."
+    )
     players: int
     tiebreaks: str
     public: bool

@@ -40,6 +40,7 @@ from ninja.security import HttpBearer
 
 from chessarbiter import limits, trf
 from chessarbiter.errors import ChessArbiterError, FileFormatError
+from chessarbiter.pairing.double_swiss.rules import GAMES_PER_MATCH
 from chessarbiter.pairing.dutch.engine import no_pairing_reason
 from chessarbiter.pairing.readiness import check_ready_to_pair
 from chessarbiter.pairing.round_pairing import NoValidPairingError
@@ -243,6 +244,7 @@ def _event_out(event: m.Event, warnings: list[str] | None = None) -> dict[str, A
         "edition": event.edition,
         "rounds": event.rounds,
         "rounds_paired": event.round_set.count(),
+        "games_per_round": GAMES_PER_MATCH if event.double_swiss() else 1,
         "players": event.players.count(),
         "tiebreaks": event.tiebreaks,
         "public": event.public,
