@@ -6,8 +6,9 @@ there are outgoing floaters, each with BSN 0: whoever meets one floats. 4.3 A pa
 another if the opponent of BSN 1 has the larger BSN (BSN 0, the float, counting as the
 smallest); if they are equal, the opponent of BSN 2 decides, and so on.
 
-The engine (:mod:`.engine`) reaches the first best pairing in this order with weighted
-matchings; :func:`candidates` lists the order itself, for small brackets (tests, explanations).
+The engine (:mod:`~chessarbiter.pairing.burstein.engine`) reaches the first best pairing in
+this order with weighted matchings; :func:`candidates` lists the order itself, for small
+brackets (tests, explanations).
 
 >>> first = next(candidates(6, 2))
 >>> first

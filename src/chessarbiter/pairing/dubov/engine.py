@@ -10,7 +10,7 @@ The procedure of the text (2026 Article 3 / 2018 section B), step by step:
    between them, from the middle of the sorted list (art. 3.2.4, 4.3); S1 = G1 by ascending
    ARO (art. 3.2.5); T2 the first transposition of G2 in TPN order that gives a legal pairing
    (art. 3.2.5, 4.4);
-4. colours by art. 5.2 (:mod:`.colours`), boards in the order of C.04.2.
+4. colours by art. 5.2 (:mod:`~chessarbiter.pairing.dubov.colours`), boards in the order of C.04.2.
 
 Every "first set that complies at best" and "first transposition that is legal" is decided as
 the Dutch engine decides its choices (:mod:`chessarbiter.pairing.dutch.engine`): the criteria
@@ -172,7 +172,8 @@ class DubovPairer:
 
     def choose_bye(self, players: list[DubovPlayer]) -> DubovPlayer:
         """Art. 3.1 (2018 B, the bye rule a-e): the first eligible player in
-        :func:`~.rules.bye_preference` order whose absence leaves a complete pairing. One
+        :func:`~chessarbiter.pairing.dubov.rules.bye_preference` order whose absence leaves a
+        complete pairing. One
         matching decides: the bye is a vertex joined to every eligible player, each pair of
         players that may meet is an edge of the same large weight, and the bye edges add a
         smaller bonus by the preference order."""

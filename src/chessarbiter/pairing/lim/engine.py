@@ -24,7 +24,7 @@ The procedure of the text, step by step:
    within 100 points of the partner the order gives, art. 5.7);
 5. when the median scoregroup cannot be completed, pairings already made next to it are
    cracked, in the scoregroup below when more floaters came from above, else above (art. 2.6);
-6. colours by Article 5 (:mod:`.colours`), boards in the order of C.04.2.
+6. colours by Article 5 (:mod:`~chessarbiter.pairing.lim.colours`), boards in the order of C.04.2.
 
 "Leaves the others pairable" and "the most pairings a scoregroup can have" are decided by a
 maximum matching of the compatibility graph (the matching kernel with unit weights): the text
@@ -154,7 +154,7 @@ class LimPairer:
     # -- compatibility and completion ----------------------------------------------------------
 
     def can_meet(self, a: LimPlayer, b: LimPlayer) -> bool:
-        """Compatible (:func:`~.rules.compatible`)."""
+        """Compatible (:func:`~chessarbiter.pairing.lim.rules.compatible`)."""
         return self._position[b.number] in self._meets[self._position[a.number]]
 
     def max_pairs(self, players: Sequence[LimPlayer]) -> int:
