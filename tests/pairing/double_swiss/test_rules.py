@@ -32,14 +32,13 @@ from chessarbiter.pairing.double_swiss.rules import (
     may_receive_pab,
     pab_value,
     pair_bracket,
-    publication_order,
     ranks_higher,
     read_match,
     scoregroups,
     select_upfloaters,
-    upfloater_profiles,
 )
 from chessarbiter.pairing.round_pairing import NoValidPairingError
+from chessarbiter.pairing.swiss.lexicographic import publication_order, upfloater_profiles
 
 W, B, N = Colour.WHITE, Colour.BLACK, Colour.NONE
 D = Decimal

@@ -12,12 +12,12 @@ from chessarbiter.errors import PairingError
 from chessarbiter.model import Colour
 from chessarbiter.model.teams import ColourPreferenceType, MatchKind, PrimaryScore, TeamMatch
 from chessarbiter.pairing.round_pairing import NoValidPairingError
+from chessarbiter.pairing.swiss.lexicographic import upfloater_sets
 from chessarbiter.pairing.teams.c0406 import (
     NO_PREFERENCE,
     C0406Rules,
     Preference,
     TeamState,
-    _sets,
     allocate_colours,
     assign_pab,
     colour_preference,
@@ -187,7 +187,7 @@ def test_art_3_5_4_the_handbook_set_order() -> None:
     """Handbook example: 2, 6, 8 have 3 points and 1, 3, 5 have 2.5; two upfloaters of 3
     points and one of 2.5: {2,6,1} < {2,6,3} < ... < {6,8,5}."""
     levels = [[TeamState(n, D(3)) for n in (2, 6, 8)], [TeamState(n, D("2.5")) for n in (1, 3, 5)]]
-    order = [[t.tpn for t in s] for s in _sets(levels, (2, 1))]
+    order = [[t.tpn for t in s] for s in upfloater_sets(levels, (2, 1))]
     assert order == [
         [2, 6, 1],
         [2, 6, 3],

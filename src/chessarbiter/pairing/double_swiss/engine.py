@@ -36,12 +36,12 @@ from chessarbiter.pairing.double_swiss.rules import (
     match_columns,
     pab_value,
     pair_bracket,
-    publication_order,
     read_match,
     select_upfloaters,
 )
 from chessarbiter.pairing.matching import MatcherFactory, default_computer
 from chessarbiter.pairing.round_pairing import Board, NoValidPairingError, RoundPairing
+from chessarbiter.pairing.swiss.lexicographic import publication_order
 
 
 def matches_paired(tournament: Tournament) -> int:

@@ -29,7 +29,7 @@ article                     function
 2.1.1 [C1]                  :func:`compatible`
 2.1.2 [C2]                  :func:`may_receive_pab`
 2.2 [C3]                    :func:`completable`
-2.3.1-2.3.2 [C4], [C5]      :func:`upfloater_profiles`
+2.3.1-2.3.2 [C4], [C5]      :func:`~chessarbiter.pairing.swiss.lexicographic.upfloater_profiles`
 2.3.3 [C6]                  :func:`c6_complied`
 2.3.4 [C7]                  :func:`c7_count`
 2.3.5 [C8]                  :func:`c8_count`
@@ -38,7 +38,7 @@ article                     function
 3.6 bracket pairing         :func:`pair_bracket`
 4.3 colour allocation       :func:`allocate_colours`
 4.4 the games' colours      :func:`game_colours`
-GHR 3.6 board order         :func:`publication_order`
+GHR 3.6 board order         :func:`~chessarbiter.pairing.swiss.lexicographic.publication_order`
 ==========================  ==============================================================
 
 Readings of points the text leaves open, named in the docstrings: D1, "played" in 1.6 means
@@ -55,9 +55,8 @@ latest (GHR 3.4: rounds without a game are left out); D5, the organiser's forbid
 from __future__ import annotations
 
 import enum
-import itertools
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -66,7 +65,12 @@ from chessarbiter.model import Colour, PlayerId, PointSystem, Result, RoundEntry
 from chessarbiter.model.points import HALF, ONE, ZERO
 from chessarbiter.pairing.matching import MatcherFactory, default_computer
 from chessarbiter.pairing.round_pairing import NoValidPairingError
-from chessarbiter.pairing.swiss.identifier import first_identifier
+from chessarbiter.pairing.swiss.lexicographic import (
+    first_identifier,
+    score_levels,
+    upfloater_profiles,
+    upfloater_sets,
+)
 
 GAMES_PER_MATCH = 2
 """C.04.5 Preface: a match is two games played in succession."""
@@ -518,38 +522,6 @@ def completable(
     return _perfect(players, compatible, factory) is not None
 
 
-def upfloater_profiles(
-    levels: Sequence[Sequence[DoubleSwissPlayer]], count: int
-) -> list[tuple[int, ...]]:
-    """C.04.5 2.3.1 [C4] and 2.3.2 [C5]: the ways to take ``count`` upfloaters (the fewest that
-    can give a legal bracket: [C4]) from the lower scoregroups ``levels`` (highest first), as
-    the number taken from each, best first by [C5] -- the smallest score differences in the
-    pairs with upfloaters, that is the upfloaters' scores, in ascending order, as high as
-    possible (compared lexicographically).
-
-    >>> a, b = [DoubleSwissPlayer(3, Decimal(1))] * 2, [DoubleSwissPlayer(4, Decimal(0))] * 2
-    >>> upfloater_profiles([a, b], 2)
-    [(2, 0), (1, 1), (0, 2)]
-    """
-    out: list[tuple[int, ...]] = []
-
-    def walk(i: int, left: int, acc: tuple[int, ...]) -> None:
-        if i == len(levels):
-            if left == 0:
-                out.append(acc)
-            return
-        for c in range(min(left, len(levels[i])), -1, -1):
-            walk(i + 1, left - c, (*acc, c))
-
-    walk(0, count, ())
-
-    def key(profile: tuple[int, ...]) -> tuple[Decimal, ...]:
-        scores = [levels[i][0].score for i, c in enumerate(profile) for _ in range(c)]
-        return tuple(sorted(scores))
-
-    return sorted(out, key=key, reverse=True)
-
-
 def c6_complied(
     rest: Sequence[DoubleSwissPlayer],
     next_score: Decimal | None,
@@ -634,16 +606,6 @@ def assign_pab(
     )
 
 
-def _upfloater_sets(
-    levels: Sequence[Sequence[DoubleSwissPlayer]], profile: Sequence[int]
-) -> Iterator[list[DoubleSwissPlayer]]:
-    """The sets of one profile in the order of C.04.5 3.5.3-3.5.4: each set by descending
-    score then ascending TPN, the sets in the lexicographic order of these TPN sequences."""
-    choices = [itertools.combinations(level, c) for level, c in zip(levels, profile, strict=True)]
-    for combo in itertools.product(*choices):
-        yield [p for part in combo for p in part]
-
-
 def select_upfloaters(
     residents: Sequence[DoubleSwissPlayer],
     others: Sequence[DoubleSwissPlayer],
@@ -653,7 +615,7 @@ def select_upfloaters(
     """C.04.5 Art. 3.5: the upfloaters joining the top scoregroup ``residents``.
 
     3.5.1 every lower-scored player (``others``) is a potential upfloater; 3.5.2 the sets
-    complying with [C4] (the fewest upfloaters) and [C5] (:func:`upfloater_profiles`); 3.5.3
+    complying with [C4] (the fewest upfloaters) and [C5] (:func:`.upfloater_profiles`); 3.5.3
     each set sorted by score descending, then TPN; 3.5.4 the sets in lexicographic order;
     3.5.5 the first that gives a legal pairing ([C1] in the bracket, [C3] for the players
     left) and complies with [C6] and [C7] (reading D3: the best ([C6], [C7]) any legal set of
@@ -662,13 +624,8 @@ def select_upfloaters(
     :raises NoValidPairingError: if no set gives a legal pairing.
     """
     top = residents[0].score
-    potential = sorted((p for p in others if p.score < top), key=lambda p: (-p.score, p.tpn))
-    levels: list[list[DoubleSwissPlayer]] = []
-    for p in potential:
-        if levels and levels[-1][0].score == p.score:
-            levels[-1].append(p)
-        else:
-            levels.append([p])
+    levels = score_levels([p for p in others if p.score < top])
+    potential = [p for level in levels for p in level]
     following = levels[0][0].score if levels else None
     for count in range(len(residents) % 2, len(potential) + 1, 2):
         for profile in upfloater_profiles(levels, count):
@@ -681,7 +638,7 @@ def select_upfloaters(
                     max(0, c - sum(1 for p in level if not p.floated))
                     for level, c in zip(levels, profile, strict=True)
                 )
-            for chosen in _upfloater_sets(levels, profile):
+            for chosen in upfloater_sets(levels, profile):
                 if not completable([*residents, *chosen], factory):
                     continue
                 taken = {p.tpn for p in chosen}
@@ -744,20 +701,6 @@ def pair_bracket(
         return found is not None and found[0] == optimum
 
     return first_identifier(players, compatible, feasible, "C.04.5 3.6")
-
-
-def publication_order(
-    pairs: Sequence[tuple[DoubleSwissPlayer, DoubleSwissPlayer]],
-) -> list[tuple[DoubleSwissPlayer, DoubleSwissPlayer]]:
-    """C.04.2 (2026) Art. 3.6, recommended: boards by the score of the higher-ranked player,
-    then the sum of both scores, then the higher-ranked player's TPN (ranking by 1.2)."""
-
-    def key(pair: tuple[DoubleSwissPlayer, DoubleSwissPlayer]) -> tuple[Decimal, Decimal, int]:
-        a, b = pair
-        high = a if ranks_higher(a, b) else b
-        return (-high.score, -(a.score + b.score), high.tpn)
-
-    return sorted(pairs, key=key)
 
 
 # -- Article 4: colours -----------------------------------------------------------------------

@@ -21,7 +21,7 @@ article                   function
 3.6 bracket pairing       :func:`pair_bracket`
 4.2 first-team            :func:`first_team`
 4.3 colour allocation     :func:`allocate_colours`
-GHR 3.6 board order       :func:`publication_order`
+GHR 3.6 board order       :func:`~chessarbiter.pairing.swiss.lexicographic.publication_order`
 ========================  ==========================================================
 
 Readings of points the text leaves open are named in the docstrings (A6: [C6] as the
@@ -33,8 +33,7 @@ raises :class:`~chessarbiter.errors.PairingError` naming the article.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -51,7 +50,13 @@ from chessarbiter.model.teams import (
 )
 from chessarbiter.pairing.matching import default_computer
 from chessarbiter.pairing.round_pairing import NoValidPairingError
-from chessarbiter.pairing.swiss.identifier import first_identifier
+from chessarbiter.pairing.swiss.lexicographic import (
+    first_identifier,
+    publication_order,
+    score_levels,
+    upfloater_profiles,
+    upfloater_sets,
+)
 from chessarbiter.pairing.teams.team_swiss import (
     ZERO,
     TeamBoard,
@@ -434,46 +439,13 @@ def c6_complied(rest: Sequence[TeamState], next_level: Decimal | None) -> bool:
     return False
 
 
-def _profiles(levels: Sequence[Sequence[TeamState]], k: int) -> list[tuple[int, ...]]:
-    """How many upfloaters to take from each score level (highest first), ``k`` in all,
-    best first by C.04.6 2.3.2 [C5]: the upfloaters' scores, in ascending order, as high as
-    possible (compared lexicographically)."""
-    out: list[tuple[int, ...]] = []
-
-    def walk(i: int, left: int, acc: tuple[int, ...]) -> None:
-        if i == len(levels):
-            if left == 0:
-                out.append(acc)
-            return
-        for c in range(min(left, len(levels[i])), -1, -1):
-            walk(i + 1, left - c, (*acc, c))
-
-    walk(0, k, ())
-
-    def key(profile: tuple[int, ...]) -> tuple[Decimal, ...]:
-        scores = [levels[i][0].score for i, c in enumerate(profile) for _ in range(c)]
-        return tuple(sorted(scores))
-
-    return sorted(out, key=key, reverse=True)
-
-
-def _sets(
-    levels: Sequence[Sequence[TeamState]], profile: Sequence[int]
-) -> Iterator[list[TeamState]]:
-    """The sets of one profile in the order of C.04.6 3.5.3-3.5.4: each set by descending
-    score then ascending TPN, the sets in the lexicographic order of these TPN sequences."""
-    choices = [itertools.combinations(level, c) for level, c in zip(levels, profile, strict=True)]
-    for combo in itertools.product(*choices):
-        yield [t for part in combo for t in part]
-
-
 def select_upfloaters(
     residents: Sequence[TeamState], others: Sequence[TeamState], rules: C0406Rules
 ) -> list[TeamState]:
     """C.04.6 Art. 3.5: the upfloaters joining the top-scoregroup ``residents``.
 
     3.5.1 every team of ``others`` with a lower score is a potential upfloater; 3.5.2 the sets
-    complying with [C4] (fewest upfloaters, 2.3.1) and [C5] (2.3.2, see :func:`_profiles`);
+    complying with [C4] (fewest upfloaters, 2.3.1) and [C5] (2.3.2, :func:`.upfloater_profiles`);
     3.5.3-3.5.4 in lexicographic order; 3.5.5 the first that gives a legal pairing ([C1] in
     the bracket, [C3] for the teams left) and complies with [C6] and [C7]. Readings: C4/C5
     are taken among the sets that can be legal (the completion criterion [C3] ranks above
@@ -483,17 +455,12 @@ def select_upfloaters(
     :raises NoValidPairingError: if no set gives a legal pairing.
     """
     top = residents[0].score
-    potential = sorted((t for t in others if t.score < top), key=lambda t: (-t.score, t.tpn))
-    levels: list[list[TeamState]] = []
-    for t in potential:
-        if levels and levels[-1][0].score == t.score:
-            levels[-1].append(t)
-        else:
-            levels.append([t])
+    levels = score_levels([t for t in others if t.score < top])
+    potential = [t for level in levels for t in level]
     for k in range(len(residents) % 2, len(potential) + 1, 2):
-        for profile in _profiles(levels, k):
+        for profile in upfloater_profiles(levels, k):
             best: tuple[tuple[int, int], list[TeamState]] | None = None
-            for chosen in _sets(levels, profile):
+            for chosen in upfloater_sets(levels, profile):
                 bracket = [*residents, *chosen]
                 if not completable(bracket):
                     continue
@@ -581,21 +548,6 @@ def pair_bracket(
 
 
 # -- the round ----------------------------------------------------------------------------------
-
-
-def publication_order(
-    pairs: Sequence[tuple[TeamState, TeamState]],
-) -> list[tuple[TeamState, TeamState]]:
-    """GHR 3.6 (recommended, C.04.6 0): pairs by the score of the higher-ranked team, then the
-    sum of both scores, then the smaller TPN of the higher-ranked team (ranking: score, then
-    TPN)."""
-
-    def key(pair: tuple[TeamState, TeamState]) -> tuple[Decimal, Decimal, int]:
-        a, b = pair
-        high = a if (a.score, -a.tpn) > (b.score, -b.tpn) else b
-        return (-high.score, -(a.score + b.score), high.tpn)
-
-    return sorted(pairs, key=key)
 
 
 def pair_c0406(
