@@ -35,7 +35,12 @@ from chessarbiter.pairing.double_swiss.rules import (
     read_match,
     scoregroups,
 )
-from chessarbiter.pairing.dutch.checker import Pair, RoundCheck, RoundDifference
+from chessarbiter.pairing.dutch.checker import (
+    Pair,
+    RoundCheck,
+    RoundDifference,
+    players_before_round,
+)
 from chessarbiter.pairing.matching import MatcherFactory
 from chessarbiter.pairing.round_pairing import NoValidPairingError, RoundPairing
 
@@ -50,17 +55,9 @@ def tournament_before_match(tournament: Tournament, match: int, initial: Colour)
     played; in it, the entries of the players the pairing did not place; nothing after it.
     The initial colour is set (``initial``) so that every position pairs alike."""
     first, _ = match_columns(match)
-    players = {}
-    for p in tournament:
-        results = list(p.results[: first - 1])
-        entry = p.entry(first)
-        if not _placed(entry):
-            results.extend([RoundEntry.NOT_PAIRED] * (first - 1 - len(results)))
-            results.append(entry)
-        players[p.number] = dataclasses.replace(p, results=results)
     return dataclasses.replace(
         tournament,
-        players=players,
+        players=players_before_round(tournament, first, placed=_placed),
         absent_next_round=[],
         total_rounds=tournament.total_rounds or 2 * matches_paired(tournament),
         initial_colour=initial,

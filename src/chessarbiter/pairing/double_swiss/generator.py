@@ -35,6 +35,7 @@ from chessarbiter.pairing.dutch.generator import (
     GeneratorConfig,
     GeneratorLimitError,
     RoundHook,
+    add_random_players,
     config_from_model,
 )
 from chessarbiter.pairing.matching import MatcherFactory
@@ -118,15 +119,7 @@ def generate(
     )
     if model is None:
         t = Tournament(name=name, total_rounds=2 * matches, point_system=points)
-        ratings = sorted(
-            (
-                rng.randint(config.lowest_rating, config.highest_rating)
-                for _ in range(config.players_number)
-            ),
-            reverse=True,
-        )
-        for number, rating in enumerate(ratings, start=1):
-            t.add_player(Player(number, f"Test{number:04d} Player{number:04d}", rating=rating))
+        add_random_players(t, config, rng)
     else:
         t = dataclasses.replace(
             model,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from chessarbiter.editions import DutchEdition as Edition
 from chessarbiter.errors import PairingError
-from chessarbiter.model import Colour, PlayerId, Result, RoundEntry, Tournament
+from chessarbiter.model import Colour, Player, PlayerId, Result, RoundEntry, Tournament
 from chessarbiter.pairing.dutch.engine import pair_round
 from chessarbiter.pairing.dutch.weights import WeightContext
 from chessarbiter.pairing.matching import MatcherFactory
@@ -106,6 +106,26 @@ def _inferred_initial_colour(tournament: Tournament) -> Colour | None:
     return prepare_round(probe).initial_colour
 
 
+def players_before_round(
+    tournament: Tournament,
+    round_number: int,
+    placed: Callable[[RoundEntry], bool] = _paired,
+) -> dict[PlayerId, Player]:
+    """The players as they stood before ``round_number`` was paired: the rounds before it as
+    played; in ``round_number``, only the entries the pairing did not ``placed`` (byes asked
+    for, absences); nothing after it (:func:`tournament_before_round`, and the Double-Swiss
+    checker before a match)."""
+    players = {}
+    for p in tournament:
+        results = list(p.results[: round_number - 1])
+        entry = p.entry(round_number)
+        if not placed(entry):
+            results.extend([RoundEntry.NOT_PAIRED] * (round_number - 1 - len(results)))
+            results.append(entry)
+        players[p.number] = dataclasses.replace(p, results=results)
+    return players
+
+
 def tournament_before_round(tournament: Tournament, round_number: int) -> Tournament:
     """The tournament as it stood before ``round_number`` was paired.
 
@@ -115,17 +135,9 @@ def tournament_before_round(tournament: Tournament, round_number: int) -> Tourna
     whole tournament when the file does not say) are kept; players absent "next round"
     (``XXZ``) are dropped, since that round is past.
     """
-    players = {}
-    for p in tournament:
-        results = list(p.results[: round_number - 1])
-        entry = p.entry(round_number)
-        if not _paired(entry):
-            results.extend([RoundEntry.NOT_PAIRED] * (round_number - 1 - len(results)))
-            results.append(entry)
-        players[p.number] = dataclasses.replace(p, results=results)
     return dataclasses.replace(
         tournament,
-        players=players,
+        players=players_before_round(tournament, round_number),
         absent_next_round=[],
         total_rounds=tournament.total_rounds or tournament.rounds_played,
         initial_colour=_inferred_initial_colour(tournament),

@@ -382,6 +382,21 @@ round assigned, pairing not yet applied) and the round's pairing (``None`` when 
 exists)."""
 
 
+def add_random_players(t: Tournament, config: GeneratorConfig, rng: random.Random) -> None:
+    """``config.players_number`` new players with random ratings between the configuration's
+    lowest and highest, numbered by rating, named ``TestNNNN PlayerNNNN`` (bbpPairings'
+    generator; shared by the generators of the other systems)."""
+    ratings = sorted(
+        (
+            rng.randint(config.lowest_rating, config.highest_rating)
+            for _ in range(config.players_number)
+        ),
+        reverse=True,
+    )
+    for number, rating in enumerate(ratings, start=1):
+        t.add_player(Player(number, f"Test{number:04d} Player{number:04d}", rating=rating))
+
+
 def generate(
     config: GeneratorConfig,
     rng: random.Random,
@@ -408,15 +423,7 @@ def generate(
         t = Tournament(
             name=name, total_rounds=config.rounds_number, point_system=config.point_system
         )
-        ratings = sorted(
-            (
-                rng.randint(config.lowest_rating, config.highest_rating)
-                for _ in range(config.players_number)
-            ),
-            reverse=True,
-        )
-        for number, rating in enumerate(ratings, start=1):
-            t.add_player(Player(number, f"Test{number:04d} Player{number:04d}", rating=rating))
+        add_random_players(t, config, rng)
     else:
         t = dataclasses.replace(
             model,
