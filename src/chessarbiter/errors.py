@@ -105,3 +105,24 @@ class TrfDataLossError(ChessArbiterError):
     def __init__(self, losses: Sequence[str]) -> None:
         self.losses: tuple[str, ...] = tuple(losses)
         super().__init__("the target format cannot carry: " + "; ".join(self.losses))
+
+
+class PgnError(ChessArbiterError):
+    """A PGN text cannot be read or a game cannot be written (PGN standard, python-chess's
+    reader): an unreadable or illegal move, an unknown result, a text or game over its bound.
+
+    The message names the source, the game (1-based, with its White and Black tags) and the move:
+    ``round3.pgn: game 3 (Carlsen - Nepo): move 23... Nf3 is illegal``. ``source`` and ``game``
+    (``None`` for a problem of the whole text) are kept for callers that show them apart.
+    """
+
+    def __init__(self, message: str, *, source: str = "", game: int | None = None) -> None:
+        self.source = source
+        self.game = game
+        super().__init__(message)
+
+
+class AdjournmentError(ChessArbiterError):
+    """An adjourned or adjudicated game in an impossible state (Laws 1997, adjourned games;
+    Team Competitions 1972, unfinished games): adjudicated without a result, a move sealed after
+    the game was finished, a resumption before the adjournment, ..."""

@@ -107,3 +107,17 @@ MAX_CATEGORY_CHARS = 200
 #: Characters of an event's prize table (TOML; :data:`chessarbiter.prizes.MAX_PRIZES` prizes of
 #: a few lines each fit).
 MAX_PRIZE_TABLE_CHARS = 1_000_000
+
+
+# -- games (PGN) ----------------------------------------------------------------------------------
+
+#: Characters of one PGN text read (a round of 1,000 boards with full games is about 2 MB; an
+#: event's whole PGN of 2,000 players over 11 rounds about 25 MB).
+MAX_PGN_CHARS = 32 * 1024 * 1024
+#: Games of one PGN text.
+MAX_PGN_GAMES = 20_000
+#: Half-moves (plies) of one game, variations included (the longest tournament game played,
+#: Nikolić - Arsović, Belgrade 1989, had 269 moves: 538 plies).
+MAX_PGN_PLIES = 2_000
+#: Hours of a protest window after a result is announced (the regulations set it; 30 days).
+MAX_PROTEST_HOURS = 720

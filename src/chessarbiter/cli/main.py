@@ -56,6 +56,7 @@ def register_commands() -> None:
         lists,
         norms,
         pair,
+        pgn,
         prizes,
         ratings,
         roundrobin,
@@ -83,6 +84,7 @@ def register_commands() -> None:
         clock,
         special,
         web,
+        pgn,
     ):
         module.register(cli)
 
