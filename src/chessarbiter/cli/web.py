@@ -497,6 +497,29 @@ def register(cli: click.Group) -> None:
             removed = _unlock(username)
         click.echo(f"{username}: lock lifted." if removed else f"{username}: no lock.")
 
+    @web.command("watch-pgn")
+    @click.option(
+        "--every",
+        type=click.IntRange(min=0, max=86_400),
+        default=0,
+        show_default=True,
+        help="Seconds between readings (0: read once and stop).",
+    )
+    def watch_pgn(every: int) -> None:
+        """Re-read every round's watched PGN source (a file under CHESSARBITER_PGN_WATCH_DIR
+        or an http(s) URL) and update its games; results stay the arbiter's to enter."""
+        import time
+
+        with _database():
+            from chessarbiter.web.events.watch import watch_once
+
+            while True:
+                for line in watch_once():
+                    click.echo(line)
+                if not every:
+                    return
+                time.sleep(every)
+
     @web.command("import-ratings")
     @click.argument("file", type=click.Path(exists=True, dir_okay=False))
     @click.option(

@@ -25,6 +25,12 @@ Background jobs (the pairing of a big round) and the two ways to run the site:
   paired inside the request, as before; bigger ones by a background job the page follows.
 * ``CHESSARBITER_JOB_TIMEOUT`` (seconds, default 3600): a job running longer is stopped and
   failed (server mode).
+* ``CHESSARBITER_PGN_WATCH_DIR``: the folder under which a round's watched PGN file may lie
+  (e.g. where DGT LiveChess writes its games); none: only http(s) URLs are watched.
+* ``CHESSARBITER_PGN_WATCH_HOSTS``: the hosts on a private network (or this machine) a watched
+  URL may name, separated by commas or spaces (e.g. the DGT LiveChess machine at the venue);
+  a URL naming any other host on a loopback, private, link-local or reserved address is
+  refused, so a user cannot make the server read its own network.
 
 Logins are throttled by django-axes: after ``AXES_FAILURE_LIMIT`` (5) wrong passwords for one
 user name from one address, that user name is locked at that address for ``AXES_COOLOFF_TIME``
@@ -228,6 +234,17 @@ def _int_setting(name: str, default: int) -> int:
 CHESSARBITER_INLINE_PAIRING_MAX = _int_setting("CHESSARBITER_INLINE_PAIRING_MAX", 200)
 #: Seconds a job may run before its queue stops it (server mode).
 CHESSARBITER_JOB_TIMEOUT = _int_setting("CHESSARBITER_JOB_TIMEOUT", 3600)
+#: The folder a watched PGN file must lie under (None: no file is watched, URLs only).
+CHESSARBITER_PGN_WATCH_DIR: Path | None = (
+    Path(os.environ["CHESSARBITER_PGN_WATCH_DIR"]).resolve()
+    if os.environ.get("CHESSARBITER_PGN_WATCH_DIR", "").strip()
+    else None
+)
+#: Hosts on a private network a watched PGN URL may name (see the module's docstring).
+CHESSARBITER_PGN_WATCH_HOSTS: frozenset[str] = frozenset(
+    h.strip().lower()
+    for h in os.environ.get("CHESSARBITER_PGN_WATCH_HOSTS", "").replace(",", " ").split()
+)
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie

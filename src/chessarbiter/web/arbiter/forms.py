@@ -84,6 +84,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             "match_format",
             "lot_seed",
             "public",
+            "protest_hours",
         ]
         widgets = {
             "start_date": date_input(),

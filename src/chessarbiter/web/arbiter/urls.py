@@ -1,6 +1,17 @@
 from django.urls import path
 
-from . import explain, exports, keizer, lists, norms, ratings, registrations, sections, views
+from . import (
+    explain,
+    exports,
+    games,
+    keizer,
+    lists,
+    norms,
+    ratings,
+    registrations,
+    sections,
+    views,
+)
 
 app_name = "arbiter"
 urlpatterns = [
@@ -82,6 +93,57 @@ urlpatterns = [
     path("events/<int:event_id>/unpair/", views.unpair, name="unpair"),
     path("events/<int:event_id>/rounds/<int:number>/", views.round_page, name="round"),
     path("events/<int:event_id>/rounds/<int:number>/result/", views.result, name="result"),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/games/upload/",
+        games.upload,
+        name="games_upload",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/games/confirm/",
+        games.confirm,
+        name="games_confirm",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/games/source/",
+        games.watch_source,
+        name="games_source",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/games.pgn",
+        games.round_pgn,
+        name="round_pgn",
+    ),
+    path("events/<int:event_id>/games.pgn", games.event_pgn, name="event_pgn"),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/boards/<int:board>/game/",
+        games.game,
+        name="game",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/boards/<int:board>/game/<int:ply>.svg",
+        games.game_svg,
+        name="game_svg",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/boards/<int:board>/game/moves/",
+        games.game_moves,
+        name="game_moves",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/boards/<int:board>/game/adjourn/",
+        games.game_adjourn,
+        name="game_adjourn",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/boards/<int:board>/game/adjudicate/",
+        games.game_adjudicate,
+        name="game_adjudicate",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/boards/<int:board>/game/finish/",
+        games.game_finish,
+        name="game_finish",
+    ),
     path("events/<int:event_id>/standings/", views.standings, name="standings"),
     path(
         "events/<int:event_id>/standings/<int:number>/",

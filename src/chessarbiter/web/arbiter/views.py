@@ -26,9 +26,9 @@ from chessarbiter.pairing.double_swiss.rules import match_of_column
 from chessarbiter.pairing.keizer.scoring import keizer_scores
 from chessarbiter.pairing.swiss.ranking import numbering_problem
 
+from ..events import adjournments, games, services, store, tables
 from ..events import models as m
 from ..events import ratings as event_ratings
-from ..events import services, store, tables
 from ..events.access import CREATE_EVENTS, Level, event_for, visible_events
 from . import forms
 from .context import page_context
@@ -816,6 +816,11 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
             request,
             ev,
             round=view,
+            games=games.round_games(ev, number),
+            unconfirmed=games.unconfirmed_results(ev, number),
+            protest=adjournments.protest_status(ev, number),
+            adjourned=adjournments.adjourned_boards(ev, number),
+            round_source=rnd.pgn_source,
             choices=choices,
             entry_keys=keys,
             entry_byes=byes,
@@ -951,6 +956,7 @@ def standings(request: HttpRequest, ev: m.Event) -> HttpResponse:
             ev,
             tiebreak_names=names,
             after_round=rounds,
+            provisional=adjournments.provisional_players(ev),
             **event_ratings.standings_columns(ev, rows, rounds),
         ),
     )

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -325,6 +326,16 @@ class Event(models.Model):
     #: Archived: off the public home page and the arbiter's list of active events, still
     #: readable, changed by nothing until restored (see ``services.locked_event``).
     archived = models.BooleanField(_("archived"), default=False)
+    #: Hours after a round's results are published during which a protest or appeal may be
+    #: lodged against an adjudicated result; after them it is final
+    #: (:func:`chessarbiter.games.adjournment.is_final`). Bounded by
+    #: :data:`chessarbiter.limits.MAX_PROTEST_HOURS`.
+    protest_hours = models.PositiveSmallIntegerField(
+        _("protest deadline (hours)"),
+        default=0,
+        validators=_bounded(0, limits.MAX_PROTEST_HOURS),
+        help_text=_("Hours after an adjudication during which a protest may be lodged"),
+    )
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_events"
     )
@@ -409,8 +420,17 @@ class Event(models.Model):
     def clean(self) -> None:
         """Every setting through the library's validator
         (:func:`chessarbiter.event_settings.event_problems`), so that a stored event can
-        always be paired, scored and shown."""
-        _raise_problems(self, event_settings.event_problems(self.settings()))
+        always be paired, scored and shown; the protest window through the library's
+        :func:`~chessarbiter.games.adjournment.protest_deadline`."""
+        from chessarbiter.errors import AdjournmentError
+        from chessarbiter.games.adjournment import protest_deadline
+
+        problems = event_settings.event_problems(self.settings())
+        try:
+            protest_deadline(timezone.now(), self.protest_hours)
+        except (AdjournmentError, TypeError) as e:
+            problems = {**problems, "protest_hours": str(e)}
+        _raise_problems(self, problems)
 
 
 class Role(models.Model):
@@ -555,6 +575,9 @@ class Round(models.Model):
     )
     manual = models.BooleanField(_("edited by hand"), default=False)
     deviations: models.JSONField[Any, Any] = models.JSONField(default=list, blank=True)
+    #: A watched PGN source of the round's games (a file under ``CHESSARBITER_PGN_WATCH_DIR``
+    #: or an http(s) URL), re-read by ``chessarbiter web watch-pgn``; blank: none.
+    pgn_source = models.CharField(_("watched PGN source"), max_length=500, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -618,6 +641,51 @@ class Board(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="unique_board"),
         ]
+
+
+class Game(models.Model):
+    """The game played on a :class:`Board`, when the arbiters have it: its PGN tags and
+    movetext as read and validated by :func:`chessarbiter.games.pgn.read_games`, where it
+    came from, and the state of an adjourned or adjudicated game
+    (:mod:`chessarbiter.games.adjournment`: the sealed move's details and the resumption
+    session; who adjudicated it, when and on what basis). The board's result stays on the
+    board: ``pgn_result`` is only what the PGN's Result tag says, taken as the board's result
+    by the arbiter's confirmation alone."""
+
+    class Source(models.TextChoices):
+        UPLOAD = "upload", _("uploaded PGN")
+        TYPED = "typed", _("typed by an arbiter")
+        WATCHED = "watched", _("watched PGN source")
+
+    board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="game")
+    #: The game in PGN, its tags as read and its movetext
+    #: (:meth:`chessarbiter.games.pgn.PgnGame.pgn`); blank: no moves recorded (an adjournment
+    #: entered without them).
+    pgn = models.TextField(_("moves"), blank=True)
+    #: The Result tag of the PGN ("1-0", "0-1", "1/2-1/2", "*").
+    pgn_result = models.CharField(max_length=7, default="*")
+    source = models.CharField(max_length=8, choices=Source.choices, default=Source.UPLOAD)
+    #: :class:`chessarbiter.games.adjournment.GameState` value; blank: never adjourned (the
+    #: board's result, when it has one, is a game finished over the board).
+    state = models.CharField(max_length=12, blank=True)
+    #: The last adjournment (:class:`chessarbiter.games.adjournment.Adjournment`): who sealed
+    #: (a :class:`chessarbiter.model.Colour` value), the sealed move's number, each player's
+    #: time used (seconds), when, the envelope's note, a draw offer, the resumption session.
+    sealed_by = models.CharField(max_length=1, blank=True)
+    sealed_move = models.PositiveSmallIntegerField(null=True, blank=True)
+    white_time_used = models.PositiveIntegerField(null=True, blank=True)
+    black_time_used = models.PositiveIntegerField(null=True, blank=True)
+    adjourned_at = models.DateTimeField(null=True, blank=True)
+    envelope_note = models.CharField(max_length=300, blank=True)
+    draw_offer = models.BooleanField(default=False)
+    resumption = models.DateTimeField(null=True, blank=True)
+    #: The adjudication (:class:`chessarbiter.games.adjournment.Adjudication`).
+    adjudicated_by = models.CharField(max_length=100, blank=True)
+    adjudicated_at = models.DateTimeField(null=True, blank=True)
+    adjudication_basis = models.TextField(blank=True)
+    #: When the adjourned game was finished over the board.
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
 
 
 class AuditEntry(models.Model):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import registration, views
+from . import games, registration, views
 
 app_name = "public"
 urlpatterns = [
@@ -9,6 +9,19 @@ urlpatterns = [
     path("festivals/<int:festival_id>/", views.festival, name="festival"),
     path("events/<int:event_id>/", views.event, name="event"),
     path("events/<int:event_id>/rounds/<int:number>/", views.round_page, name="round"),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/boards/<int:board>/game/",
+        views.game,
+        name="game",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/boards/<int:board>/game/<int:ply>.svg",
+        games.game_svg,
+        name="game_svg",
+    ),
+    path("events/<int:event_id>/rounds/<int:number>/games.pgn", games.round_pgn, name="round_pgn"),
+    path("events/<int:event_id>/rounds/<int:number>/live.pgn", games.live_pgn, name="live_pgn"),
+    path("events/<int:event_id>/games.pgn", games.event_pgn, name="event_pgn"),
     path("events/<int:event_id>/standings/", views.standings, name="standings"),
     path("events/<int:event_id>/crosstable/", views.crosstable, name="crosstable"),
     path("events/<int:event_id>/bracket/", views.bracket, name="bracket"),

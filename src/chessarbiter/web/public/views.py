@@ -4,8 +4,10 @@ for by htmx (``HX-Request``) answers with its content fragment only, for the sel
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from functools import wraps
 from typing import Any
 
@@ -17,6 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -24,8 +27,9 @@ from django.views.decorators.http import require_safe
 
 from chessarbiter.errors import ChessArbiterError
 
+from ..events import adjournments, games, tables
 from ..events import models as m
-from ..events import tables
+from .games import public_board
 
 #: Seconds between refreshes of a page while a round is in progress.
 REFRESH_SECONDS = 30
@@ -160,19 +164,24 @@ def _page(
             "live": live,
             "refresh": REFRESH_SECONDS,
         }
+        timeout = 3600
         try:
             context.update(ctx_factory(ctx))
+            live = bool(context["live"])  # a round's page: that round in progress
+            expires = context.get("expires_at")
+            timeout = _seconds_until(expires if isinstance(expires, datetime) else None, timeout)
             content = render_to_string(template, context, request)
         except ChessArbiterError as e:
             # the event's data cannot be shown as asked: say so, rather than fail the page
             content = render_to_string("public/_problem.html", {"problem": str(e)}, request)
-        cached = (content, rounds, live)
-        cache.set(key, cached, 3600)
-    content, rounds, live = cached
+        cached = (content, rounds, live, timeout)
+        cache.set(key, cached, timeout)
+    content, rounds, live = cached[:3]
+    timeout = cached[3] if len(cached) > 3 else 3600
     keys: _VisitorKeys | None = getattr(request, _PAGE_KEYS, None)
     if request.headers.get("HX-Request"):
         if keys is not None:
-            cache.set_many({keys.page: content, keys.latest: content}, 3600)
+            cache.set_many({keys.page: content, keys.latest: content}, timeout)
         return HttpResponse(content)
     context = {
         "event": event,
@@ -186,8 +195,17 @@ def _page(
         return render(request, "public/page.html", context)
     context["csrf_token"] = _TOKEN_SLOT
     page = render_to_string("public/page.html", context, request)
-    cache.set_many({keys.page: page, keys.latest: page}, 3600)
+    cache.set_many({keys.page: page, keys.latest: page}, timeout)
     return HttpResponse(page.replace(_TOKEN_SLOT, get_token(request)))
+
+
+def _seconds_until(at: datetime | None, longest: int) -> int:
+    """How long a page may stay cached: ``longest`` seconds, or until ``at`` (the page's
+    ``expires_at``: a protest deadline, after which the page says "final")."""
+    if at is None:
+        return longest
+    left = math.ceil((at - timezone.now()).total_seconds())
+    return max(1, min(longest, left))
 
 
 def ctx_factory(ctx: dict[str, Any]) -> dict[str, Any]:
@@ -235,6 +253,7 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
         "public/_event.html",
         ev,
         round=(lambda: tables.round_view(ev, last.number)) if last else None,
+        games=(lambda: games.round_games(ev, last.number)) if last else set(),
     )
 
 
@@ -244,7 +263,38 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
     ev = _event(event_id)
     if not ev.round_set.filter(number=number).exists():
         raise Http404
-    return _page(request, "public/_round.html", ev, round=lambda: tables.round_view(ev, number))
+    return _page(
+        request,
+        "public/_round.html",
+        ev,
+        round=lambda: tables.round_view(ev, number),
+        live=lambda: m.Board.objects.filter(
+            round__event=ev, round__number=number, result="", black__isnull=False
+        ).exists(),
+        games=lambda: games.round_games(ev, number),
+        protest=lambda: adjournments.protest_status(ev, number),
+        adjourned=lambda: adjournments.adjourned_boards(ev, number),
+        expires_at=lambda: adjournments.round_expires(ev, number),
+    )
+
+
+@require_safe
+@visitor_cached
+def game(request: HttpRequest, event_id: int, number: int, board: int) -> HttpResponse:
+    """A board's game: the board at the ply asked for (``?ply=``, the last by default), the
+    move list, the keyboard's ← → Home End (``game.js``)."""
+    ev = _event(event_id)
+    found = public_board(ev, number, board)
+    ply = request.GET.get("ply", "")
+    variant = ply if ply.isascii() and ply.isdigit() and len(ply) <= 5 else ""
+    return _page(
+        request,
+        "public/_game.html",
+        ev,
+        variant,
+        view=lambda: games.game_view(found, variant or None),
+        live=False,  # the viewer is not refreshed under the reader's move
+    )
 
 
 @require_safe
@@ -274,7 +324,13 @@ def _standings(ev: m.Event) -> dict[str, Any]:
     def part(i: int) -> Any:
         return lambda: tables.standings_rows(ev)[i]
 
-    return {"tiebreak_names": part(0), "rows": part(1), "after_round": part(2)}
+    return {
+        "tiebreak_names": part(0),
+        "rows": part(1),
+        "after_round": part(2),
+        "provisional": lambda: adjournments.provisional_players(ev),
+        "expires_at": lambda: adjournments.provisional_players(ev).until,
+    }
 
 
 def _crosstable(ev: m.Event) -> dict[str, Any]:

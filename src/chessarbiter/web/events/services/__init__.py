@@ -5,7 +5,8 @@ ends (:func:`~.core.check_stored_event`).
 
 One module a topic: :mod:`.core` (errors, transaction, lock, acting user, audit, the check),
 :mod:`.events` (settings, archive, deletion, roles), :mod:`.players`, :mod:`.rounds` (pairing),
-:mod:`.results`, :mod:`.trf_files` (TRF import and export), :mod:`.sections` (the sections of
+:mod:`.results`, :mod:`.games` (a round's games: PGN upload, moves, watched source,
+adjournments), :mod:`.trf_files` (TRF import and export), :mod:`.sections` (the sections of
 an event, players moved between them), :mod:`.registrations` (the public registration form and
 the check-in before round 1). The knockout and team services are
 :mod:`chessarbiter.web.events.knockout` and :mod:`chessarbiter.web.events.teams`.
@@ -42,6 +43,19 @@ from .events import (
     set_role,
     update_event,
     update_prize_table,
+)
+from .games import (
+    GamesStored,
+    UploadReview,
+    WatchReport,
+    adjourn_game,
+    adjudicate_game,
+    finish_adjourned,
+    refresh_watched,
+    review_upload,
+    set_game_moves,
+    set_watch_source,
+    store_games,
 )
 from .players import (
     add_forbidden_pair,
@@ -87,16 +101,21 @@ from .trf_files import export_trf, import_trf
 __all__ = [
     "MAX_SECTIONS",
     "ConflictError",
+    "GamesStored",
     "ResultChange",
     "ResultExistsError",
     "ServiceError",
+    "UploadReview",
     "User",
+    "WatchReport",
     "absent_at_check_in_next",
     "acting_user",
     "add_forbidden_pair",
     "add_player",
     "add_players",
     "add_section",
+    "adjourn_game",
+    "adjudicate_game",
     "archive_event",
     "atomic",
     "audit",
@@ -118,6 +137,7 @@ __all__ = [
     "explain_next_round",
     "explain_next_round_lines",
     "export_trf",
+    "finish_adjourned",
     "import_section",
     "import_trf",
     "locked_event",
@@ -127,17 +147,22 @@ __all__ = [
     "players_from_records",
     "propose_pairing",
     "reenter_player",
+    "refresh_watched",
     "renumber_by_rating",
     "restore_event",
+    "review_upload",
     "round_number_to_pair",
     "sections_taking_entries",
     "set_bye_request",
     "set_check_in",
     "set_checked_in",
+    "set_game_moves",
     "set_keizer_settings",
     "set_registration_open",
     "set_result",
     "set_role",
+    "set_watch_source",
+    "store_games",
     "submit_registration",
     "suspicious_entries",
     "unpair_last_round",

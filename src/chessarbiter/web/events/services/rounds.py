@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from chessarbiter.editions import DutchEdition
 from chessarbiter.errors import PairingError
+from chessarbiter.games.adjournment import GameState, for_pairing
 from chessarbiter.model import RoundEntry, Tournament
 from chessarbiter.pairing import roundrobin
 from chessarbiter.pairing.byes import absent_at_check_in, bye_result
@@ -84,6 +85,29 @@ def _boards_named(boards: Sequence[int]) -> str:
     return named
 
 
+def _for_pairing(event: m.Event, loaded: store.Loaded) -> store.Loaded:
+    """The event as the next round is paired from it: each adjourned game (not finished, no
+    result) counted as a draw, for the pairing only (C.04.2 (2026) 3.1,
+    :func:`chessarbiter.games.adjournment.for_pairing`); the event itself as loaded when none
+    is adjourned. Games already counted (``loaded`` made by this function) are left as they
+    are."""
+    rows = m.Game.objects.filter(
+        board__round__event=event,
+        board__result="",
+        board__black__isnull=False,
+        state=GameState.ADJOURNED.value,
+    ).values_list("board__round__number", "board__white__number", "board__black__number")
+    t = loaded.tournament
+    adjourned = [
+        (r, w, b)
+        for r, w, b in rows
+        if b is not None and w in t.players and t.player(w).entry(r).result is None
+    ]
+    if not adjourned:
+        return loaded
+    return replace(loaded, tournament=for_pairing(t, adjourned))
+
+
 def _round_to_pair(event: m.Event, loaded: store.Loaded) -> int:
     """The number of the round to pair next (:func:`round_number_to_pair`), also refused while
     the last paired round has games without a result."""
@@ -136,7 +160,9 @@ def _without(t: Tournament, absent: Sequence[int], make: Callable[[], T]) -> T:
 
 
 def _proposal(event: m.Event, loaded: store.Loaded) -> tuple[RoundPairing, dict[int, RoundEntry]]:
-    """The next round's pairing, and the entries of the players absent at check-in."""
+    """The next round's pairing, and the entries of the players absent at check-in (the
+    adjourned games counted as draws, :func:`_for_pairing`)."""
+    loaded = _for_pairing(event, loaded)
     nxt = _round_to_pair(event, loaded)
     t = loaded.tournament
     absent = _absent_at_check_in(event, loaded, nxt)
@@ -200,7 +226,8 @@ def explain_next_round(
             _("This event is paired by the %(system)s: its engine's account is the explanation.")
             % {"system": rules.system.title}
         )
-    return explain_pairing(store.tournament(event), rules.edition, focus=focus)
+    loaded = _for_pairing(event, store.load(event))
+    return explain_pairing(loaded.tournament, rules.edition, focus=focus)
 
 
 def explain_next_round_lines(event: m.Event) -> list[str]:
@@ -210,7 +237,7 @@ def explain_next_round_lines(event: m.Event) -> list[str]:
     :raises ChessArbiterError: the library's refusal (no valid pairing...)."""
     if event.system != m.Event.System.SWISS:
         raise ServiceError(_("Only a Swiss event has a pairing to explain."))
-    loaded = store.load(event)
+    loaded = _for_pairing(event, store.load(event))
     if event.double_swiss():
         # the engine's own account of the match (C.04.5 Art. 3), numbered by matches
         _round_to_pair(event, loaded)
@@ -258,7 +285,7 @@ def pair_next_round(
     event = locked_event(event)
     if boards is not None and event.double_swiss():
         raise ServiceError(_("A Double-Swiss match cannot be paired by hand yet."))
-    loaded = store.load(event)
+    loaded = _for_pairing(event, store.load(event))
     deviations: list[dict[str, Any]] = []
     if round_number is not None and loaded.rounds_paired + 1 != round_number:
         raise ConflictError(
@@ -414,7 +441,7 @@ def check_boards(event: m.Event, pairs: Sequence[tuple[int, int | None]]) -> lis
         himself or twice in the round, a withdrawn player, a second pairing-allocated bye).
     :raises UnknownPlayerError: for a pairing number that names no player of the event.
     """
-    loaded = store.load(event)
+    loaded = _for_pairing(event, store.load(event))
     absent = _absent_at_check_in(event, loaded, loaded.rounds_paired + 1)
     return _without(
         loaded.tournament, list(absent), lambda: _checked(event, loaded.tournament, pairs)

@@ -1,0 +1,460 @@
+"""The arbiter's pages of a round's games: the PGN upload and its review (the library's match
+of each game to a board, the arbiter ticking what is stored), a board's game (the viewer,
+its moves typed or pasted, an adjournment, an adjudication), the watched PGN source, and the
+PGN downloads. Thin views over :mod:`chessarbiter.web.events.services.games`."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST, require_safe
+
+from chessarbiter import limits
+from chessarbiter.errors import ChessArbiterError
+from chessarbiter.games.adjournment import TRF_CANNOT_CARRY, GameState
+from chessarbiter.model import Colour
+from chessarbiter.timecontrol.clock import parse_seconds
+
+from ..events import adjournments, games, store
+from ..events import models as m
+from ..events.access import Level, event_for
+from ..events.services import games as game_services
+from ..events.services.core import ServiceError
+from .context import page_context
+
+#: The largest PGN the upload takes, in bytes: the library's bound on a PGN text, and what
+#: one request may carry (the review page sends the PGN back with the arbiter's choices).
+MAX_UPLOAD_BYTES = min(limits.MAX_PGN_CHARS, settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0) or (
+    limits.MAX_PGN_CHARS
+)
+
+
+class UploadForm(forms.Form):
+    pgn = forms.FileField(label=gettext_lazy("PGN file"), required=False)
+    text = forms.CharField(
+        label=gettext_lazy("or paste the PGN"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        required=False,
+        max_length=MAX_UPLOAD_BYTES,
+    )
+
+
+class MovesForm(forms.Form):
+    moves = forms.CharField(
+        label=gettext_lazy("Moves (PGN movetext, tags optional)"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        max_length=MAX_UPLOAD_BYTES,
+    )
+
+
+class AdjournForm(forms.Form):
+    sealed_by = forms.ChoiceField(
+        label=gettext_lazy("Sealed by"),
+        choices=[
+            (Colour.WHITE.value, gettext_lazy("White")),
+            (Colour.BLACK.value, gettext_lazy("Black")),
+        ],
+    )
+    move_number = forms.IntegerField(
+        label=gettext_lazy("Number of the sealed move"),
+        min_value=1,
+        max_value=limits.MAX_MOVE_NUMBER,
+    )
+    white_time_used = forms.CharField(
+        label=gettext_lazy("White's time used (h:mm:ss)"), max_length=20
+    )
+    black_time_used = forms.CharField(
+        label=gettext_lazy("Black's time used (h:mm:ss)"), max_length=20
+    )
+    draw_offer = forms.BooleanField(label=gettext_lazy("A draw offer is current"), required=False)
+    envelope_note = forms.CharField(
+        label=gettext_lazy("Envelope (venue, envelope number)"), max_length=300, required=False
+    )
+    resumption = forms.DateTimeField(
+        label=gettext_lazy("Resumption session"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+    )
+
+
+def _result_choices() -> list[tuple[str, str]]:
+    return [(c, store.result_label(*codes)) for c, codes in store.RESULT_CODES.items()]
+
+
+class AdjudicateForm(forms.Form):
+    result = forms.ChoiceField(label=gettext_lazy("Result"), choices=_result_choices)
+    by = forms.CharField(label=gettext_lazy("Adjudicated by"), max_length=100)
+    basis = forms.CharField(
+        label=gettext_lazy("Basis (the position's assessment)"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=2000,
+    )
+
+
+class FinishForm(forms.Form):
+    result = forms.ChoiceField(label=gettext_lazy("Result"), choices=_result_choices)
+
+
+class SourceForm(forms.Form):
+    source = forms.CharField(
+        label=gettext_lazy("Watched PGN (a file under the watch folder, or an http(s) URL)"),
+        max_length=500,
+        required=False,
+    )
+
+
+def _round(request: HttpRequest, event_id: int, number: int, need: Level) -> m.Round:
+    ev = event_for(request.user, event_id, need)
+    rnd = get_object_or_404(m.Round.objects.select_related("event"), event=ev, number=number)
+    return rnd
+
+
+def _board(rnd: m.Round, board: int) -> m.Board:
+    found = (
+        m.Board.objects.filter(round=rnd, number=board, black__isnull=False)
+        .select_related("round__event", "white", "black", "game")
+        .first()
+    )
+    if found is None:
+        raise Http404
+    return found
+
+
+def _read_upload(request: HttpRequest, form: UploadForm) -> str | None:
+    """The uploaded or pasted PGN as text (None with the arbiter told why)."""
+    upload = form.cleaned_data.get("pgn")
+    if upload is not None:
+        if upload.size is not None and upload.size > MAX_UPLOAD_BYTES:
+            messages.error(
+                request,
+                _("The file is larger than %(n)d bytes: split it by round.")
+                % {"n": MAX_UPLOAD_BYTES},
+            )
+            return None
+        raw: bytes = upload.read(MAX_UPLOAD_BYTES + 1)
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")  # the PGN standard's character set
+    text: str = form.cleaned_data.get("text") or ""
+    if not text.strip():
+        messages.error(request, _("Choose a PGN file or paste the games."))
+        return None
+    return text
+
+
+def _review_rows(review: game_services.UploadReview) -> list[dict[str, Any]]:
+    rows = []
+    for match in review.match.games:
+        game = review.games[match.game_index]
+        board = review.boards.get(match.board) if match.board is not None else None
+        conflict = ""
+        if board is not None and board.result:
+            label = store.result_label(board.result, board.black_result)
+            if match.result_conflict:
+                conflict = label
+        rows.append(
+            {
+                "index": match.game_index,
+                "white": game.headers.get("White", "?"),
+                "black": game.headers.get("Black", "?"),
+                "round_tag": game.headers.get("Round", ""),
+                "result": game.result,
+                "plies": len(game.moves),
+                "board": match.board,
+                "certainty": match.certainty,
+                "reason": match.reason,
+                "swapped": match.colours_swapped,
+                "conflict": conflict,
+                "ticked": match.certainty == "exact" and not match.colours_swapped,
+            }
+        )
+    return rows
+
+
+@login_required
+def upload(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """The PGN of a round, uploaded (or pasted) and shown for review: each game with the
+    board the library matched it to, how sure the match is and why. Nothing is stored here."""
+    rnd = _round(request, event_id, number, Level.ARBITER)
+    ev = rnd.event
+    form = UploadForm(request.POST or None, request.FILES or None)
+    context = page_context(request, ev, round=rnd, form=form, max_bytes=MAX_UPLOAD_BYTES)
+    if request.method == "POST" and form.is_valid():
+        text = _read_upload(request, form)
+        if text is not None:
+            try:
+                review = game_services.review_upload(rnd, text, _("the uploaded PGN"))
+            except ChessArbiterError as e:
+                messages.error(request, str(e))
+            else:
+                matched = {g.board for g in review.match.games if g.board is not None}
+                context.update(
+                    pgn=text,
+                    rows=_review_rows(review),
+                    boards=[
+                        (b.number, f"{b.white.name} – {b.black.name if b.black else ''}")
+                        for b in review.boards.values()
+                    ],
+                    unmatched_boards=[
+                        review.boards[n] for n in sorted(review.boards) if n not in matched
+                    ],
+                )
+                return render(request, "arbiter/games_review.html", context)
+    return render(request, "arbiter/games_upload.html", context)
+
+
+def _posted_board(value: str) -> int | None:
+    value = value.strip()
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 5 else None
+
+
+@login_required
+@require_POST
+def confirm(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """Store the games the arbiter ticked on the review page, each on its chosen board, with
+    the results their Result tags give where the board has none, or replacing a different
+    one where "replace" is ticked."""
+    rnd = _round(request, event_id, number, Level.ARBITER)
+    text = request.POST.get("pgn", "")
+    if len(text) > MAX_UPLOAD_BYTES or not text.strip():
+        messages.error(request, _("The reviewed PGN did not come back: upload it again."))
+        return redirect("arbiter:games_upload", rnd.event_id, number)
+    chosen: dict[int, int] = {}
+    replace: list[int] = []
+    for key in request.POST:
+        if not key.startswith("take_"):
+            continue
+        index = _posted_board(key[5:])
+        board = _posted_board(request.POST.get(f"board_{key[5:]}", ""))
+        if index is None or board is None:
+            continue
+        chosen[index] = board
+        if request.POST.get(f"replace_{index}"):
+            replace.append(board)
+    if not chosen:
+        messages.warning(request, _("No game was ticked: nothing was stored."))
+        return redirect("arbiter:round", rnd.event_id, number)
+    try:
+        done = game_services.store_games(rnd, request.user, text, chosen, replace)
+    except ChessArbiterError as e:
+        messages.error(request, str(e))
+        return redirect("arbiter:games_upload", rnd.event_id, number)
+    messages.success(
+        request,
+        _("%(n)d games stored; %(r)d results taken from the PGN, %(k)d replaced.")
+        % {"n": done.stored, "r": done.results, "k": done.replaced},
+    )
+    for note in done.notes:
+        messages.warning(request, note)
+    return redirect("arbiter:round", rnd.event_id, number)
+
+
+def _game_context(request: HttpRequest, board: m.Board) -> dict[str, Any]:
+    view = games.game_view(board, request.GET.get("ply"))
+    record = adjournments.record_of(board)
+    return {
+        "view": view,
+        "record": record,
+        "adjourned": record.state is GameState.ADJOURNED,
+        "trf_losses": adjournments.trf_note(board),
+        "trf_cannot": TRF_CANNOT_CARRY,
+    }
+
+
+@login_required
+def game(request: HttpRequest, event_id: int, number: int, board: int) -> HttpResponse:
+    """A board's game: the viewer, and for an arbiter its moves typed or pasted, an
+    adjournment recorded, adjudicated or finished."""
+    rnd = _round(request, event_id, number, Level.VIEWER)
+    found = _board(rnd, board)
+    ev = rnd.event
+    game_row: m.Game | None = getattr(found, "game", None)
+    context = page_context(
+        request,
+        ev,
+        round=rnd,
+        board=found,
+        moves_form=MovesForm(initial={"moves": game_row.pgn if game_row else ""}),
+        adjourn_form=AdjournForm(),
+        adjudicate_form=AdjudicateForm(),
+        finish_form=FinishForm(),
+        **_game_context(request, found),
+    )
+    return render(request, "arbiter/game.html", context)
+
+
+def _game_change(request: HttpRequest, event_id: int, number: int, board: int) -> m.Board:
+    rnd = _round(request, event_id, number, Level.ARBITER)
+    return _board(rnd, board)
+
+
+def _back(found: m.Board) -> HttpResponse:
+    return redirect("arbiter:game", found.round.event_id, found.round.number, found.number)
+
+
+def _form_errors(request: HttpRequest, form: forms.Form) -> None:
+    for field, errors in form.errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        text = " ".join(str(e) for e in errors)
+        messages.error(request, f"{label}: {text}" if label else text)
+
+
+@login_required
+@require_POST
+def game_moves(request: HttpRequest, event_id: int, number: int, board: int) -> HttpResponse:
+    found = _game_change(request, event_id, number, board)
+    form = MovesForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return _back(found)
+    try:
+        game_services.set_game_moves(found, request.user, form.cleaned_data["moves"])
+    except ChessArbiterError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, _("The moves were saved."))
+    return _back(found)
+
+
+@login_required
+@require_POST
+def game_adjourn(request: HttpRequest, event_id: int, number: int, board: int) -> HttpResponse:
+    found = _game_change(request, event_id, number, board)
+    form = AdjournForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return _back(found)
+    data = form.cleaned_data
+    try:
+        white = parse_seconds(data["white_time_used"], _("White's time used"))
+        black = parse_seconds(data["black_time_used"], _("Black's time used"))
+        game_services.adjourn_game(
+            found,
+            request.user,
+            sealed_by=Colour(data["sealed_by"]),
+            move_number=data["move_number"],
+            white_time_used=timedelta(seconds=white),
+            black_time_used=timedelta(seconds=black),
+            resumption=data["resumption"],
+            draw_offer=data["draw_offer"],
+            envelope_note=data["envelope_note"],
+        )
+    except ChessArbiterError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, _("The game is recorded as adjourned."))
+    return _back(found)
+
+
+@login_required
+@require_POST
+def game_adjudicate(request: HttpRequest, event_id: int, number: int, board: int) -> HttpResponse:
+    found = _game_change(request, event_id, number, board)
+    form = AdjudicateForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return _back(found)
+    data = form.cleaned_data
+    try:
+        game_services.adjudicate_game(
+            found, request.user, data["result"], data["by"], data["basis"]
+        )
+    except ChessArbiterError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, _("The adjudication is recorded."))
+    return _back(found)
+
+
+@login_required
+@require_POST
+def game_finish(request: HttpRequest, event_id: int, number: int, board: int) -> HttpResponse:
+    found = _game_change(request, event_id, number, board)
+    form = FinishForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return _back(found)
+    try:
+        game_services.finish_adjourned(found, request.user, form.cleaned_data["result"])
+    except ChessArbiterError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, _("The resumed game's result is recorded."))
+    return _back(found)
+
+
+@login_required
+@require_safe
+def game_svg(
+    request: HttpRequest, event_id: int, number: int, board: int, ply: int
+) -> HttpResponse:
+    rnd = _round(request, event_id, number, Level.VIEWER)
+    return svg_response(_board(rnd, board), ply)
+
+
+def svg_response(found: m.Board, ply: int) -> HttpResponse:
+    """The position after ``ply`` as an SVG image (404 past the game's end)."""
+    try:
+        svg = games.position_svg(found, ply)
+    except ChessArbiterError:
+        svg = None
+    if svg is None:
+        raise Http404
+    response = HttpResponse(svg, content_type="image/svg+xml")
+    response["Cache-Control"] = "max-age=60"
+    return response
+
+
+def pgn_response(text: str, name: str) -> HttpResponse:
+    """A PGN download (``application/x-chess-pgn``, UTF-8) named ``name``."""
+    response = HttpResponse(text, content_type="application/x-chess-pgn; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@login_required
+@require_safe
+def round_pgn(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    rnd = _round(request, event_id, number, Level.VIEWER)
+    return pgn_response(games.round_pgn(rnd.event, number), f"round-{number:02d}.pgn")
+
+
+@login_required
+@require_safe
+def event_pgn(request: HttpRequest, event_id: int) -> HttpResponse:
+    ev = event_for(request.user, event_id, Level.VIEWER)
+    return pgn_response(games.round_pgn(ev), "games.pgn")
+
+
+@login_required
+@require_POST
+def watch_source(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """Set (or clear) the round's watched PGN source; "read now" re-reads it at once."""
+    rnd = _round(request, event_id, number, Level.ARBITER)
+    form = SourceForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return redirect("arbiter:round", rnd.event_id, number)
+    try:
+        game_services.set_watch_source(
+            rnd, request.user, form.cleaned_data["source"], settings.CHESSARBITER_PGN_WATCH_DIR
+        )
+        if rnd.pgn_source and request.POST.get("read_now"):
+            report = game_services.refresh_watched(rnd, settings.CHESSARBITER_PGN_WATCH_DIR)
+            messages.info(request, report.summary())
+    except (ChessArbiterError, ServiceError) as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, _("The watched PGN source is saved."))
+    return redirect("arbiter:round", rnd.event_id, number)
