@@ -360,3 +360,25 @@ def test_big_weights_converted_by_value() -> None:
             assert twin.nat.edge_weight(u, v) == twin.py.edge_weight(u, v)
     twin.compute()
     assert twin.nat.check_optimality() == []
+
+
+def test_more_distinct_weights_than_16_bits() -> None:
+    """The compiled kernel holds the weights as indices into a table of the distinct values
+    stored (see _native.h): a table past 65,536 values (and its hash grown many times) must
+    still give every edge its own weight, and equal values given again must find their index.
+    """
+    n = 24
+    twin = Twin(n)
+    rng = random.Random(17)
+    pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
+    for step in range(70_000):
+        u, v = pairs[step % len(pairs)]
+        # on the native side only: the reference kernel would just store the last value
+        twin.nat.set_edge_weight(u, v, (5 << 130) + step * 7919)
+    for u, v in pairs:
+        w = rng.choice(((5 << 130) + rng.randrange(70_000) * 7919, rng.randrange(1, 50)))
+        twin.set(u, v, w)
+    for u, v in pairs:
+        assert twin.nat.edge_weight(u, v) == twin.py.edge_weight(u, v)
+    twin.compute()
+    assert twin.nat.check_optimality() == []

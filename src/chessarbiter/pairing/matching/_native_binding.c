@@ -270,7 +270,7 @@ static PyObject *Matcher_set_edge_weight(MatcherObject *self, PyObject *const *a
     }
     limb *w2;
     if (load_weight(self, args[2], &w2) < 0) return NULL;
-    eng_store_weight(e, u, v, w2);
+    if (eng_store_weight(e, u, v, w2) < 0) return PyErr_NoMemory();
     Py_RETURN_NONE;
 }
 
@@ -324,7 +324,10 @@ static PyObject *Matcher_set_row(MatcherObject *self, PyObject *const *args, Py_
             last = ow;
             last_L = e->L;
         }
-        eng_store_weight(e, u, (int)v, w2);
+        if (eng_store_weight(e, u, (int)v, w2) < 0) {
+            Py_DECREF(seq);
+            return PyErr_NoMemory();
+        }
     }
     Py_DECREF(seq);
     Py_RETURN_NONE;

@@ -18,6 +18,18 @@ static void *xrealloc(Engine *e, void *p, size_t size)
 
 static void *xmalloc(Engine *e, size_t size) { return xrealloc(e, NULL, size); }
 
+/* a hash of a number of L limbs (the table of values, the dual classes of a stage) */
+static uint64_t vals_hash(const limb *w, int L)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < L; i++) {
+        h ^= w[i];
+        h *= 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    return h;
+}
+
 void push_stack2(Engine *e, int *sp, int a, int b)
 {
     if (*sp + 2 > e->capstack) {
@@ -179,16 +191,31 @@ static void eng_make_even(Engine *e, int r)
 }
 
 /* y[v] = max(0, max_u(W[v][u] - y[u])) */
+static inline __attribute__((always_inline)) void lowest_dual_scan(Engine *e, int v,
+                                                                    limb *best, limb *t, int L)
+{
+    const limb *vals = e->vals;
+    const uint32_t *wv = WROW(e, v);
+    /* frozen vertices have W[v][u] = 0 and contribute -y[u] <= 0: skipping them is exact */
+    bi_sub(best, WV(vals, wv[v], L), Y(e, v), L);
+    for (int i = 0; i < e->nact; i++) {
+        int u = e->act[i];
+        bi_sub(t, WV(vals, wv[u], L), Y(e, u), L);
+        if (bi_lt(best, t, L)) bi_copy(best, t, L);
+    }
+}
+
 static void eng_lowest_dual(Engine *e, int v)
 {
     int L = e->L;
     limb *best = e->tmp + L, *t = e->tmp + 2 * L;
-    /* frozen vertices have W[v][u] = 0 and contribute -y[u] <= 0: skipping them is exact */
-    bi_sub(best, W(e, v, v), Y(e, v), L);
-    for (int i = 0; i < e->nact; i++) {
-        int u = e->act[i];
-        bi_sub(t, W(e, v, u), Y(e, u), L);
-        if (bi_lt(best, t, L)) bi_copy(best, t, L);
+    /* specialised for the usual widths, as add_s */
+    switch (L) {
+    case 2: lowest_dual_scan(e, v, best, t, 2); break;
+    case 3: lowest_dual_scan(e, v, best, t, 3); break;
+    case 4: lowest_dual_scan(e, v, best, t, 4); break;
+    case 5: lowest_dual_scan(e, v, best, t, 5); break;
+    default: lowest_dual_scan(e, v, best, t, L); break;
     }
     if (bi_is_neg(best, L) || bi_is_zero(best, L))
         bi_set_small(Y(e, v), 0, L);
@@ -317,19 +344,32 @@ static void mvec_drop_all(Engine *e)
 }
 
 /* d = min(d, y[v] - W[v][.]) over the columns (first: d = the row) */
-static void mvec_take_row(Engine *e, limb *d, int v, int first)
+static inline __attribute__((always_inline)) void take_row(Engine *e, limb *d, int v, int first,
+                                                            int L)
 {
-    int n = e->n, L = e->L;
-    const limb *yv = Y(e, v), *wv = W(e, v, 0);
+    int n = e->n;
+    const limb *yv = Y(e, v), *vals = e->vals;
+    const uint32_t *wv = WROW(e, v);
     limb *t = e->tmp + 5 * L;
+    if (first) {
+        for (int x = 0; x < n; x++) bi_sub(d + (size_t)x * L, yv, WV(vals, wv[x], L), L);
+        return;
+    }
     for (int x = 0; x < n; x++) {
         limb *dx = d + (size_t)x * L;
-        if (first) {
-            bi_sub(dx, yv, wv + (size_t)x * L, L);
-        } else {
-            bi_sub(t, yv, wv + (size_t)x * L, L);
-            if (bi_lt(t, dx, L)) bi_copy(dx, t, L);
-        }
+        if (bi_sub_lt(t, yv, WV(vals, wv[x], L), dx, L)) bi_copy(dx, t, L);
+    }
+}
+
+static void mvec_take_row(Engine *e, limb *d, int v, int first)
+{
+    /* specialised for the usual widths, as add_s */
+    switch (e->L) {
+    case 2: take_row(e, d, v, first, 2); break;
+    case 3: take_row(e, d, v, first, 3); break;
+    case 4: take_row(e, d, v, first, 4); break;
+    case 5: take_row(e, d, v, first, 5); break;
+    default: take_row(e, d, v, first, e->L); break;
     }
 }
 
@@ -378,13 +418,14 @@ static int mvec_ready(Engine *e, int b)
             /* recompute the changed columns from the rows of those vertices (W symmetric) */
             limb *off = e->tmp + 6 * L, *t = e->tmp + 5 * L, *best = e->tmp + 7 * L;
             limb *m = B->m;
+            const limb *vals = e->vals;
             bi_sub(off, Y(e, B->leaves[0]), m + (size_t)n * L, L);
             for (int x = 0; x < n; x++) {
                 if (e->colchg[x] <= B->mclock) continue;
-                const limb *wx = W(e, x, 0);
+                const uint32_t *wx = WROW(e, x);
                 for (int j = 0; j < B->nleaves; j++) {
                     int u = B->leaves[j];
-                    bi_sub(t, Y(e, u), wx + (size_t)u * L, L);
+                    bi_sub(t, Y(e, u), WV(vals, wx[u], L), L);
                     if (!j || bi_lt(t, best, L)) bi_copy(best, t, L);
                 }
                 bi_sub(m + (size_t)x * L, best, off, L);
@@ -472,6 +513,18 @@ typedef struct {
     int *cl_x;       /* n * KBEST */
     limb *cl_key;    /* n * KBEST * L */
     limb *tk_key;    /* scratch: 2 * KBEST + 2 keys */
+    /* A third shortcut of the row scans: bpc[x] and bpk[x] are the dual class and the weight
+     * index (of the engine's table) of the row that last lowered bp[x] (bpc -1: not known,
+     * e.g. lowered by a blossom's vector).  A later row whose vertex has an equal dual and an
+     * equal weight at x gives exactly bp[x] again, which never lowers it: the scan skips the
+     * arithmetic (at round 9 of 3,000 players, 4 entries in 10).  Dual classes are numbered
+     * per stage (the S duals stay put during a stage): cls_hash maps a dual's value to its
+     * class, cls_rep[c] is a vertex of class c. */
+    int *bpc;
+    uint32_t *bpk;
+    int *cls_hash;   /* cls_size slots: class + 1, 0 empty */
+    int *cls_rep;
+    int ncls, cls_size;
 } Stage;
 
 #define BP(s, v) ((s)->bp + (size_t)(v) * (size_t)(s)->L)
@@ -610,29 +663,67 @@ static void sbl_remove(Stage *s, int b)
     s->e->bl[b].spos = -1;
 }
 
+/* the dual class of vertex u in this stage (numbered from 0 in order of first appearance) */
+static int dual_class(Stage *s, int u)
+{
+    Engine *e = s->e;
+    int L = s->L;
+    const limb *yu = Y(e, u);
+    if (2 * (s->ncls + 1) > s->cls_size) {
+        int ns = s->cls_size ? 2 * s->cls_size : 64;
+        int *h = xmalloc(e, (size_t)ns * sizeof(int));
+        memset(h, 0, (size_t)ns * sizeof(int));
+        s->cls_rep = xrealloc(e, s->cls_rep, (size_t)ns * sizeof(int));
+        for (int c = 0; c < s->ncls; c++) {
+            size_t i = (size_t)vals_hash(Y(e, s->cls_rep[c]), L) & (size_t)(ns - 1);
+            while (h[i]) i = (i + 1) & (size_t)(ns - 1);
+            h[i] = c + 1;
+        }
+        free(s->cls_hash);
+        s->cls_hash = h;
+        s->cls_size = ns;
+    }
+    size_t mask = (size_t)s->cls_size - 1;
+    size_t i = (size_t)vals_hash(yu, L) & mask;
+    int c;
+    while ((c = s->cls_hash[i])) {
+        if (!memcmp(Y(e, s->cls_rep[c - 1]), yu, (size_t)L * sizeof(limb))) return c - 1;
+        i = (i + 1) & mask;
+    }
+    s->cls_rep[s->ncls] = u;
+    s->cls_hash[i] = ++s->ncls;
+    return s->ncls - 1;
+}
+
 /* add_s's scan of the row of u: lowers bp (and fsv) of the non-S vertices; for the large
  * case, the least key to an S vertex (returned as its index, -1 if none) */
 static inline __attribute__((always_inline)) int scan_row(
     Stage *s, const int *act, int nact, const char *is_s, const char *vis, const char *is_free,
-    const limb *yu, const limb *wu, limb *row, limb *best, limb *k, int large, int L)
+    const limb *yu, int cu, const uint32_t *wu, limb *row, limb *best, limb *k, int large,
+    int L)
 {
+    const limb *vals = s->e->vals;
+    int *bpc = s->bpc;
+    uint32_t *bpk = s->bpk;
     int arg = -1;
     for (int i = 0; i < nact; i++) {
         int x = act[i];
         if (is_s[x]) {
             /* bp[x] is never read for an S vertex; keys with ys = inf never count */
             if (large && vis[x]) {
-                bi_sub(k, s->ys + (size_t)x * L, wu + (size_t)x * L, L);
-                if (arg < 0 || bi_lt(k, best, L)) {
+                if (bi_sub_lt(k, s->ys + (size_t)x * L, WV(vals, wu[x], L), best, L) || arg < 0) {
                     bi_copy(best, k, L);
                     arg = x;
                 }
             }
             continue;
         }
-        bi_sub(row, yu, wu + (size_t)x * L, L);
+        uint32_t wk = wu[x];
+        if (bpc[x] == cu && bpk[x] == wk) continue; /* bp[x] itself: a tie */
         limb *bx = s->bp + (size_t)x * L;
-        if (bi_lt(row, bx, L)) {
+        if (bi_sub_lt(row, yu, WV(vals, wk, L), bx, L)) {
+            bpc[x] = cu;
+            bpk[x] = wk;
             bi_copy(bx, row, L);
             if (is_free[x]) {
                 limb *fx = s->fsv + (size_t)x * L;
@@ -653,9 +744,9 @@ static inline __attribute__((always_inline)) void apply_mvec(
     for (int i = 0; i < nact; i++) {
         int x = act[i];
         if (is_s[x]) continue;
-        bi_add(val, m + (size_t)x * L, off, L);
         limb *bx = s->bp + (size_t)x * L;
-        if (bi_lt(val, bx, L)) {
+        if (bi_add_lt(val, m + (size_t)x * L, off, bx, L)) {
+            s->bpc[x] = -1;
             bi_copy(bx, val, L);
             if (is_free[x]) {
                 limb *fx = s->fsv + (size_t)x * L;
@@ -669,10 +760,11 @@ static inline __attribute__((always_inline)) void apply_mvec(
 /* the least key ys[x] - W[u][x] over the visible S vertices outside b (the leaves of the
  * other top-level S blossoms), first in index order (large) or svert order, as the scans of
  * add_s; -1 when there is none */
-static inline __attribute__((always_inline)) int ss_least(Stage *s, int b, const limb *wu,
+static inline __attribute__((always_inline)) int ss_least(Stage *s, int b, const uint32_t *wu,
                                                           limb *best, limb *k, int large, int L)
 {
     Engine *e = s->e;
+    const limb *vals = e->vals;
     const char *vis = s->vis;
     int arg = -1;
     for (int i = 0; i < s->nsbl; i++) {
@@ -684,7 +776,7 @@ static inline __attribute__((always_inline)) int ss_least(Stage *s, int b, const
         for (int j = 0; j < nl; j++) {
             int x = lv[j];
             if (!vis[x]) continue;
-            bi_sub(k, s->ys + (size_t)x * L, wu + (size_t)x * L, L);
+            bi_sub(k, s->ys + (size_t)x * L, WV(vals, wu[x], L), L);
             if (arg >= 0) {
                 int c2 = bi_cmp(k, best, L);
                 if (c2 > 0) continue;
@@ -706,6 +798,7 @@ static void add_s(Stage *s, int b, const int *parts, int nparts, const int *newv
 {
     Engine *e = s->e;
     int L = s->L;
+    const limb *vals = e->vals;
     Blossom *B = &e->bl[b];
     const int *leaves = B->leaves;
     int nleaves = B->nleaves;
@@ -741,7 +834,7 @@ static void add_s(Stage *s, int b, const int *parts, int nparts, const int *newv
             int large = !small;
             for (int j = 0; j < C->nleaves; j++) {
                 int u = C->leaves[j];
-                const limb *wu = W(e, u, 0);
+                const uint32_t *wu = WROW(e, u);
                 int arg;
                 if (L == 2)
                     arg = ss_least(s, b, wu, best, k, large, 2);
@@ -758,30 +851,31 @@ static void add_s(Stage *s, int b, const int *parts, int nparts, const int *newv
         for (int jj = 0; jj < C->nleaves; jj++) {
             int u = e->bl[c].leaves[jj];
             const limb *yu = Y(e, u);
-            const limb *wu = W(e, u, 0);
+            int cu = dual_class(s, u);
+            const uint32_t *wu = WROW(e, u);
             int arg = -1;
             int large = nsv && !small;
             bi_copy(best, s->inf, L);
             /* the hot loop, specialised for the usual widths (2-6 words) so the limb loops
              * unroll */
             if (L == 2)
-                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 2);
+                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, cu, wu, row, best, k, large, 2);
             else if (L == 3)
-                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 3);
+                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, cu, wu, row, best, k, large, 3);
             else if (L == 4)
-                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 4);
+                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, cu, wu, row, best, k, large, 4);
             else if (L == 5)
-                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 5);
+                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, cu, wu, row, best, k, large, 5);
             else if (L == 6)
-                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, 6);
+                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, cu, wu, row, best, k, large, 6);
             else
-                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, wu, row, best, k, large, L);
+                arg = scan_row(s, act, nact, is_s, vis, is_free, yu, cu, wu, row, best, k, large, L);
             if (!nsv) continue;
             if (small) {
                 for (int q = 0; q < nsv; q++) {
                     int x = s->svert[q];
                     if (!vis[x]) continue; /* ys = inf: its key is never pushed */
-                    bi_sub(k, YS(s, x), wu + (size_t)x * L, L);
+                    bi_sub(k, YS(s, x), WV(vals, wu[x], L), L);
                     if (arg < 0 || bi_lt(k, best, L)) {
                         bi_copy(best, k, L);
                         arg = x;
@@ -852,11 +946,12 @@ static inline __attribute__((always_inline)) void topk_offer(const Stage *s, Top
 
 /* offer every visible S vertex outside b to t: the leaves of the other top-level S blossoms
  * (all), or the S vertices from svert position from on (not all) */
-static inline __attribute__((always_inline)) void rescan_collect(Stage *s, int b, const limb *wu,
+static inline __attribute__((always_inline)) void rescan_collect(Stage *s, int b, const uint32_t *wu,
                                                                  TopK *t, limb *k, int all,
                                                                  int from, int large, int L)
 {
     Engine *e = s->e;
+    const limb *vals = e->vals;
     const char *vis = s->vis;
     const int *top = e->top;
     if (all) {
@@ -869,7 +964,7 @@ static inline __attribute__((always_inline)) void rescan_collect(Stage *s, int b
             for (int j = 0; j < nl; j++) {
                 int x = lv[j];
                 if (!vis[x]) continue;
-                bi_sub(k, s->ys + (size_t)x * L, wu + (size_t)x * L, L);
+                bi_sub(k, s->ys + (size_t)x * L, WV(vals, wu[x], L), L);
                 if (t->n == KBEST &&
                     bi_cmp(k, t->key + (size_t)(KBEST - 1) * L, L) > 0) {
                     t->full = 0;
@@ -883,7 +978,7 @@ static inline __attribute__((always_inline)) void rescan_collect(Stage *s, int b
         for (int q = from; q < s->nsvert; q++) {
             int x = sv[q];
             if (!vis[x] || top[x] == b) continue;
-            bi_sub(k, s->ys + (size_t)x * L, wu + (size_t)x * L, L);
+            bi_sub(k, s->ys + (size_t)x * L, WV(vals, wu[x], L), L);
             if (t->n == KBEST && bi_cmp(k, t->key + (size_t)(KBEST - 1) * L, L) > 0) {
                 t->full = 0;
                 continue;
@@ -911,7 +1006,7 @@ static inline __attribute__((always_inline)) void rescan_body(Stage *s, int u, i
 {
     Engine *e = s->e;
     int b = e->top[u];
-    const limb *wu = W(e, u, 0);
+    const uint32_t *wu = WROW(e, u);
     /* only finite keys (visible S vertices outside b) can be pushed; first minimum in svert
      * order (small) or in index order (large), as in blossom.py; two distinct vertices never
      * tie in that order, so the walk's own order does not matter. */
@@ -1319,6 +1414,7 @@ static void run(Stage *s)
     limb *buf = xmalloc(e, (size_t)4 * (size_t)L * sizeof(limb));
     limb *delta = buf;
     limb *twice = buf + L, *fmin = buf + 2 * L, *fs = buf + 3 * L;
+    const limb *vals = e->vals;
     while (1) {
         int kind = 1;
         bi_sub(delta, s->min_ys, s->D, L);
@@ -1400,11 +1496,11 @@ static void run(Stage *s)
             /* s_partner(v) */
             int u = -1;
             const limb *target = BP(s, v);
-            const limb *wv = W(e, v, 0);
+            const uint32_t *wv = WROW(e, v);
             if (3 * s->nsvert < e->nact) {
                 for (int q = 0; q < s->nsvert; q++) {
                     int c = s->svert[q];
-                    bi_sub(fs, Y(e, c), wv + (size_t)c * L, L);
+                    bi_sub(fs, Y(e, c), WV(vals, wv[c], L), L);
                     if (!bi_cmp(fs, target, L)) {
                         u = c;
                         break;
@@ -1414,7 +1510,7 @@ static void run(Stage *s)
                 for (int i = 0; i < e->nact; i++) {
                     int c = e->act[i];
                     if (!s->vis[c]) continue; /* ys = inf never equals a finite bp */
-                    bi_sub(fs, YS(s, c), wv + (size_t)c * L, L);
+                    bi_sub(fs, YS(s, c), WV(vals, wv[c], L), L);
                     if (!bi_cmp(fs, target, L)) {
                         u = c;
                         break;
@@ -1446,6 +1542,10 @@ static void stage_free(Stage *s)
 {
     free(s->D);
     free(s->bp);
+    free(s->bpc);
+    free(s->bpk);
+    free(s->cls_hash);
+    free(s->cls_rep);
     free(s->yfree);
     free(s->ys);
     free(s->svert);
@@ -1511,6 +1611,9 @@ static void eng_solve(Engine *e)
         st.arg_ys = -1;
         size_t bytes = (size_t)n * (size_t)L * sizeof(limb);
         st.bp = xmalloc(e, bytes);
+        st.bpc = xmalloc(e, (size_t)n * sizeof(int));
+        st.bpk = xmalloc(e, (size_t)n * sizeof(uint32_t));
+        for (int v = 0; v < n; v++) st.bpc[v] = -1;
         st.yfree = xmalloc(e, bytes);
         st.ys = xmalloc(e, bytes);
         for (int v = 0; v < n; v++) {
@@ -1542,17 +1645,64 @@ static void eng_solve(Engine *e)
     flush_pending(e);
 }
 
+/* ------------------------------------------------------------------ the table of values */
+
+/* rebuild the hash of the values with hsize (a power of two) slots */
+static int vals_rehash(Engine *e, size_t hsize)
+{
+    uint32_t *h = calloc(hsize, sizeof(uint32_t));
+    if (!h) return -1;
+    size_t mask = hsize - 1;
+    for (uint32_t k = 0; k < e->nvals; k++) {
+        size_t i = vals_hash(WV(e->vals, k, e->L), e->L) & mask;
+        while (h[i]) i = (i + 1) & mask;
+        h[i] = k + 1;
+    }
+    free(e->vhash);
+    e->vhash = h;
+    e->hsize = hsize;
+    return 0;
+}
+
+/* the index of the doubled weight w2 in the table, added when new; -1 when memory ran out */
+static int64_t vals_index(Engine *e, const limb *w2)
+{
+    int L = e->L;
+    size_t mask = e->hsize - 1;
+    size_t i = vals_hash(w2, L) & mask;
+    uint32_t k;
+    while ((k = e->vhash[i])) {
+        if (!memcmp(WV(e->vals, k - 1, L), w2, (size_t)L * sizeof(limb))) return k - 1;
+        i = (i + 1) & mask;
+    }
+    if (e->nvals == e->capv) {
+        if (e->capv >= UINT32_MAX / 2) return -1;
+        uint32_t nc = e->capv * 2;
+        limb *v = realloc(e->vals, (size_t)nc * (size_t)L * sizeof(limb));
+        if (!v) return -1;
+        e->vals = v;
+        e->capv = nc;
+    }
+    bi_copy(WV(e->vals, e->nvals, L), w2, L);
+    e->vhash[i] = ++e->nvals;
+    if (2 * (size_t)e->nvals > e->hsize && vals_rehash(e, e->hsize * 2) < 0) {
+        e->vhash[i] = 0; /* keep the old hash consistent: the value is not in the table */
+        e->nvals--;
+        return -1;
+    }
+    return e->nvals - 1;
+}
+
 /* ------------------------------------------------------------------ growth */
 
 int eng_set_limbs(Engine *e, int L1)
 {
     int L0 = e->L;
     if (L1 <= L0) return 0;
-    size_t cc = (size_t)e->cap * (size_t)e->cap;
-    limb *w = realloc(e->w, (cc ? cc : 1) * (size_t)L1 * sizeof(limb));
-    if (!w) return -1;
-    e->w = w;
-    bi_widen(e->w, cc, L0, L1);
+    limb *vals = realloc(e->vals, (size_t)e->capv * (size_t)L1 * sizeof(limb));
+    if (!vals) return -1;
+    e->vals = vals;
+    bi_widen(e->vals, e->nvals, L0, L1);
     limb *y = realloc(e->y, ((size_t)e->cap + 1) * (size_t)L1 * sizeof(limb));
     if (!y) return -1;
     e->y = y;
@@ -1580,20 +1730,20 @@ int eng_set_limbs(Engine *e, int L1)
         bi_widen(B->m, cnt, L0, L1);
     }
     e->L = L1;
-    return 0;
+    /* the values' hashes depend on their width */
+    return vals_rehash(e, e->hsize);
 }
 
 static int eng_set_cap(Engine *e, int cap1)
 {
     int cap0 = e->cap, L = e->L;
     if (cap1 <= cap0) return 0;
-    limb *w = calloc((size_t)cap1 * (size_t)cap1 * (size_t)L, sizeof(limb));
-    if (!w) return -1;
+    uint32_t *wi = calloc((size_t)cap1 * (size_t)cap1, sizeof(uint32_t));
+    if (!wi) return -1;
     for (int u = 0; u < e->n; u++)
-        memcpy(w + (size_t)u * (size_t)cap1 * (size_t)L, e->w + (size_t)u * (size_t)cap0 * (size_t)L,
-               (size_t)e->n * (size_t)L * sizeof(limb));
-    free(e->w);
-    e->w = w;
+        memcpy(wi + (size_t)u * (size_t)cap1, WROW(e, u), (size_t)e->n * sizeof(uint32_t));
+    free(e->wi);
+    e->wi = wi;
 #define GROW(field, type, count)                                                         \
     do {                                                                                  \
         type *p_ = realloc(e->field, (size_t)(count) * sizeof(type));                     \
@@ -1621,10 +1771,7 @@ int eng_add_vertex(Engine *e)
     int v = e->n;
     e->colchg[v] = 0;
     /* row v and column v are zero (fresh calloc'd area or zeroed here) */
-    for (int u = 0; u <= v; u++) {
-        memset(W(e, u, v), 0, (size_t)e->L * sizeof(limb));
-        memset(W(e, v, u), 0, (size_t)e->L * sizeof(limb));
-    }
+    for (int u = 0; u <= v; u++) WROW(e, u)[v] = WROW(e, v)[u] = 0;
     bi_set_small(Y(e, v), 0, e->L);
     e->mate[v] = -1;
     e->isdirty[v] = 0;
@@ -1661,7 +1808,11 @@ int eng_init(Engine *e, int size, int64_t restart_divisor)
     e->tmp = calloc(8, sizeof(limb));
     e->y = calloc(1, sizeof(limb));
     e->z = calloc(1, sizeof(limb));
-    if (!e->tmp || !e->y || !e->z) return -1;
+    e->capv = 16;
+    e->vals = calloc(e->capv, sizeof(limb));
+    if (!e->tmp || !e->y || !e->z || !e->vals) return -1;
+    e->nvals = 1; /* vals[0] = 0 */
+    if (vals_rehash(e, 64) < 0) return -1;
     if (eng_set_cap(e, size) < 0) return -1;
     for (int i = 0; i < size; i++)
         if (eng_add_vertex(e) < 0) return -1;
@@ -1678,7 +1829,9 @@ void eng_free(Engine *e)
     }
     free(e->bl);
     free(e->colchg);
-    free(e->w);
+    free(e->wi);
+    free(e->vals);
+    free(e->vhash);
     free(e->y);
     free(e->z);
     free(e->mate);
@@ -1703,24 +1856,23 @@ static void unfreeze(Engine *e, int v)
 }
 
 /* set the doubled weight w2 of uv and mark the edge for repair (the body of set_edge_weight) */
-void eng_store_weight(Engine *e, int u, int v, const limb *w2)
+int eng_store_weight(Engine *e, int u, int v, const limb *w2)
 {
     int L = e->L;
-    const limb *old = W(e, u, v);
-    int i = 0;
-    while (i < L && old[i] == w2[i]) i++;
-    if (i == L) return; /* unchanged */
+    int64_t k = vals_index(e, w2);
+    if (k < 0) return -1;
+    if (WROW(e, u)[v] == (uint32_t)k) return 0; /* unchanged */
     unfreeze(e, u);
     unfreeze(e, v);
     e->colchg[u] = e->colchg[v] = ++e->wclock;
-    bi_copy(W(e, u, v), w2, L);
-    bi_copy(W(e, v, u), w2, L);
+    WROW(e, u)[v] = WROW(e, v)[u] = (uint32_t)k;
     int bl = bi_bitlen(w2, L);
     if (bl > e->wbits) e->wbits = bl;
     if (!e->isdirty[u] && !e->isdirty[v]) {
         e->isdirty[u] = 1;
         e->dirty[e->ndirty++] = u;
     }
+    return 0;
 }
 
 static void rebuild_active(Engine *e)
@@ -1765,17 +1917,14 @@ int eng_freeze(Engine *e, int u, int v)
     if (!e->ndirty && !e->frozen[u] && !e->frozen[v]) {
         /* every edge of u and v but uv becomes 0: rows u and v whole (keeping uv; the loops
          * u-u and v-v are 0 anyway), then columns u and v */
-        limb *keep = e->tmp;
         e->colchg[u] = e->colchg[v] = ++e->wclock;
-        bi_copy(keep, W(e, u, v), L);
-        memset(W(e, u, 0), 0, (size_t)e->n * (size_t)L * sizeof(limb));
-        memset(W(e, v, 0), 0, (size_t)e->n * (size_t)L * sizeof(limb));
-        bi_copy(W(e, u, v), keep, L);
-        bi_copy(W(e, v, u), keep, L);
+        uint32_t keep = WROW(e, u)[v];
+        memset(WROW(e, u), 0, (size_t)e->n * sizeof(uint32_t));
+        memset(WROW(e, v), 0, (size_t)e->n * sizeof(uint32_t));
+        WROW(e, u)[v] = WROW(e, v)[u] = keep;
         for (int x = 0; x < e->n; x++) {
             if (x == u || x == v) continue;
-            limb *a = W(e, x, u), *c = W(e, x, v);
-            for (int j = 0; j < L; j++) a[j] = c[j] = 0;
+            WROW(e, x)[u] = WROW(e, x)[v] = 0;
         }
         /* BlossomEngine.freeze */
         int unsettled = e->mate[u] != v || e->bl[e->top[u]].nchilds || e->bl[e->top[v]].nchilds;
@@ -1804,6 +1953,7 @@ int eng_freeze(Engine *e, int u, int v)
     }
     limb *zero = e->tmp;
     bi_set_small(zero, 0, L);
+    /* the zero value is vals[0]: storing it never allocates */
     for (int x = 0; x < e->n; x++) {
         if (x != u && x != v) eng_store_weight(e, u, x, zero);
         if (x != v && x != u) eng_store_weight(e, v, x, zero);
