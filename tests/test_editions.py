@@ -13,7 +13,7 @@ from chessarbiter.editions import DutchEdition, LawsEdition, RatingEdition, TieB
 
 
 def test_the_stored_values() -> None:
-    assert [e.value for e in DutchEdition] == ["2026", "2017"]
+    assert [e.value for e in DutchEdition] == ["2026", "2017", "2013-colours"]
     assert [e.value for e in TieBreakEdition] == ["2026", "2023", "legacy"]
     assert [e.value for e in LawsEdition] == ["1984", "1997", "2023"]
 

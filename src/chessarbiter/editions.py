@@ -4,42 +4,46 @@ Where two texts of a rule differ, both are computed, as named editions; the curr
 Handbook is the default. The values are the names stored in events, written in TRF files and
 typed on the command line, so they never change.
 
-==================  ==========  ===========================================================
-Enum                Value       Edition
-==================  ==========  ===========================================================
-DutchEdition        ``2026``    C.04.3 (FIDE Dutch system) in force from 1 February 2026; the
-                                default
-DutchEdition        ``2017``    C.04.3 in force from July 2017 until January 2026
-DubovEdition        ``2026``    C.04.4.1 (Dubov system) effective from 1 February 2026; the default
-DubovEdition        ``2018``    C.04.4.1 approved in 2018, in force until 31 January 2026
-BursteinEdition     ``2026``    C.04.4.2 (Burstein system) applied from 1 February 2026; the
-                                default
-BursteinEdition     ``2025``    C.04.4.2 in force until 31 January 2026
-LimEdition          ``2026``    C.04.4.3 (Lim system) effective from 1 February 2026: the 1999
-                                text renumbered
-TieBreakEdition     ``2026``    C.07 (Tie-Break Regulations) as amended with effect from 1 March
-                                2026: unplayed rounds by the categories of Art. 16, the dummy
-                                opponent's score capped (16.4); the default
-TieBreakEdition     ``2023``    C.07 of 2023, as amended in 2024: the dummy opponent scores the
-                                player's own final score, uncapped
-TieBreakEdition     ``legacy``  C.02 13.15, before C.07 (Virtual Opponent 13.15): a virtual
-                                opponent for each own unplayed round, every unplayed round of an
-                                opponent counted as a draw
-LawsEdition         ``1984``    the Laws of Chess in force from 1984 until 30 June 1997, as Laws
-                                Commentary 1997 recalls them
-LawsEdition         ``1997``    the Laws of Chess effective 1 July 1997 (Laws Commentary 1997)
-LawsEdition         ``2023``    the Laws of Chess effective 1 January 2023; the default
-RatingEdition       ``2025``    B.02 (FIDE Rating Regulations) of 1 March 2024 with its
-                                amendments: standard 8.3.1 as amended from 1 October 2025 (the
-                                400-point cap not for players rated 2650 and above), Rapid and
-                                Blitz 7.3.1 with the 600-point rule of 1 December 2024; the
-                                default
-RatingEdition       ``2024``    B.02 of 1 March 2024 as first applied: the 400-point cap for
-                                everyone, no 600-point rule
-RatingEdition       ``2022``    B.02 of 1 January 2022 till 29 February 2024: one 400-point
-                                upgrade per player and event, the initial rating of its 8.2.3,
-                                the rating floor 1000
-==================  ==========  ===========================================================
+==================  ================  ===========================================================
+Enum                Value             Edition
+==================  ================  ===========================================================
+DutchEdition        ``2026``          C.04.3 (FIDE Dutch system) in force from 1 February 2026; the
+                                      default
+DutchEdition        ``2017``          C.04.3 in force from July 2017 until January 2026
+DutchEdition        ``2013-colours``  the 2017 engine with the colour rules E.1-E.5 of the earlier
+                                      text (Dutch Colours 2013): two absolute preferences are not
+                                      compared by colour difference
+DubovEdition        ``2026``          C.04.4.1 (Dubov system) effective from 1 February 2026; the
+                                      default
+DubovEdition        ``2018``          C.04.4.1 approved in 2018, in force until 31 January 2026
+BursteinEdition     ``2026``          C.04.4.2 (Burstein system) applied from 1 February 2026; the
+                                      default
+BursteinEdition     ``2025``          C.04.4.2 in force until 31 January 2026
+LimEdition          ``2026``          C.04.4.3 (Lim system) effective from 1 February 2026: the 1999
+                                      text renumbered
+TieBreakEdition     ``2026``          C.07 (Tie-Break Regulations) as amended with effect from 1
+                                      March 2026: unplayed rounds by the categories of Art. 16, the
+                                      dummy opponent's score capped (16.4); the default
+TieBreakEdition     ``2023``          C.07 of 2023, as amended in 2024: the dummy opponent scores
+                                      the player's own final score, uncapped
+TieBreakEdition     ``legacy``        C.02 13.15, before C.07 (Virtual Opponent 13.15): a virtual
+                                      opponent for each own unplayed round, every unplayed round of
+                                      an opponent counted as a draw
+LawsEdition         ``1984``          the Laws of Chess in force from 1984 until 30 June 1997, as
+                                      Laws Commentary 1997 recalls them
+LawsEdition         ``1997``          the Laws of Chess effective 1 July 1997 (Laws Commentary 1997)
+LawsEdition         ``2023``          the Laws of Chess effective 1 January 2023; the default
+RatingEdition       ``2025``          B.02 (FIDE Rating Regulations) of 1 March 2024 with its
+                                      amendments: standard 8.3.1 as amended from 1 October 2025 (the
+                                      400-point cap not for players rated 2650 and above), Rapid and
+                                      Blitz 7.3.1 with the 600-point rule of 1 December 2024; the
+                                      default
+RatingEdition       ``2024``          B.02 of 1 March 2024 as first applied: the 400-point cap for
+                                      everyone, no 600-point rule
+RatingEdition       ``2022``          B.02 of 1 January 2022 till 29 February 2024: one 400-point
+                                      upgrade per player and event, the initial rating of its 8.2.3,
+                                      the rating floor 1000
+==================  ================  ===========================================================
 
 >>> DutchEdition("2017"), TieBreakEdition("legacy").description, LawsEdition("1997")
 (<DutchEdition.DUTCH_2017: '2017'>, 'C.02 13.15, the virtual opponent', <LawsEdition.E1997: '1997'>)
@@ -69,6 +73,23 @@ class DutchEdition(StrEnum):
 
     DUTCH_2026 = "2026"
     DUTCH_2017 = "2017"
+    DUTCH_2013_COLOURS = "2013-colours"
+    """The 2017 text with the colour allocation E.1-E.5 as Dutch Colours 2013 gives it (the
+    Istanbul 2012 text, "Tallinn 2013" in the book): E.2 grants the stronger kind of preference
+    only, so two absolute preferences go on to E.3 instead of being settled by the wider colour
+    difference (:class:`~chessarbiter.pairing.swiss.colours.ColourRule`)."""
+
+    @property
+    def text(self) -> DutchEdition:
+        """The C.04.3 text whose criteria pair the round: the 2013 colour rules are paired by the
+        2017 text, everything but the colours alike.
+
+        >>> DutchEdition("2013-colours").text, DutchEdition.DUTCH_2026.text
+        (<DutchEdition.DUTCH_2017: '2017'>, <DutchEdition.DUTCH_2026: '2026'>)
+        """
+        if self is DutchEdition.DUTCH_2013_COLOURS:
+            return DutchEdition.DUTCH_2017
+        return self
 
 
 class DubovEdition(StrEnum):

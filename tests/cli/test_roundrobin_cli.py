@@ -5,12 +5,15 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import click
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from chessarbiter.cli.roundrobin import register
+from chessarbiter.cli.roundrobin import read_federations, register
 from chessarbiter.errors import PairingError
 from chessarbiter.pairing.roundrobin import berger_table, double_round_robin
 
@@ -149,3 +152,132 @@ def test_main_exit_codes(
 
     assert main(["roundrobin", "--players", "4", "--no-swap"]) == 2
     assert "--no-swap applies only with --double" in capsys.readouterr().err
+
+
+# -- Varma tables (C.05 Annex 2) -------------------------------------------------------------
+
+
+def varma_json(*args: str) -> dict[str, object]:
+    result = invoke("--varma", "--json", *args)
+    assert result.exit_code == 0, result.output
+    doc: dict[str, object] = json.loads(result.stdout)
+    return doc
+
+
+def test_varma_inline_federations_keep_compatriots_in_one_set() -> None:
+    """C.05 Annex 2: the contingents draw largest first, each from one set (envelope) with
+    enough numbers, so compatriots do not meet in the last three rounds."""
+    feds = "RUS,RUS,RUS,RUS,USA,USA,USA,IND,IND,IND,ARM,AZE"
+    doc = varma_json("--federations", feds, "--seed", "7")
+    players = doc["players"]
+    assert isinstance(players, list)
+    assert sorted(p["number"] for p in players) == list(range(1, 13))
+    sets: dict[str, set[str]] = {}
+    for p in players:
+        sets.setdefault(p["federation"], set()).add(p["set"])
+    assert all(len(s) == 1 for s in sets.values())
+    assert sets["RUS"] == {"A"}  # only A holds four (4 5 9 10)
+    assert doc["sets"] == {"A": [4, 5, 9, 10], "B": [1, 2, 7], "C": [6, 8, 12], "D": [3, 11]}
+    assert varma_json("--federations", feds, "--seed", "7") == doc  # the seed repeats it
+
+
+def test_varma_text_file_and_text_output(tmp_path: Path) -> None:
+    lines = ["# federation, then the name"]
+    lines += [f"NOR Hansen {i}" for i in range(3)] + [f"ind Kumar {i}" for i in range(3)]
+    lines += ["", "GER Meier, Hans", "FRA Dupont", "ESP Garcia", "CHN Li"]
+    path = tmp_path / "field.txt"
+    path.write_text("\n".join(lines) + "\n")
+    result = invoke("--varma", "--federations", str(path), "--seed", "3")
+    assert result.exit_code == 0, result.output
+    out = result.stdout.splitlines()
+    assert out[0] == "Varma tables (FIDE C.05 Annex 2), 10 players, seed 3"
+    assert out[1:5] == ["Set A: 3 4 8", "Set B: 5 7 9", "Set C: 1 6", "Set D: 2 10"]
+    rows = [line.split(maxsplit=3) for line in out[5:]]
+    assert [int(r[0]) for r in rows] == list(range(1, 11))
+    assert {r[3] for r in rows if r[1] == "IND"} == {f"Kumar {i}" for i in range(3)}
+    assert (
+        len({r[2] for r in rows if r[1] == "NOR"})
+        == len({r[2] for r in rows if r[1] == "IND"})
+        == 1
+    )
+    assert "Meier, Hans" in {r[3] for r in rows}
+
+
+def test_varma_trf_input(tmp_path: Path) -> None:
+    """A TRF's players with their federations (001 columns 54-56)."""
+    feds = ["NED"] * 4 + ["BEL"] * 3 + ["LUX"] * 2 + ["GER", "FRA"]
+    lines = ["012 Varma test"]
+    for n, fed in enumerate(feds, start=1):
+        lines.append(f"001 {n:>4}      {f'Player {n:02d}':<33} {2000 + n:>4} {fed}")
+    path = tmp_path / "event.trf"
+    path.write_text("\n".join(lines) + "\n")
+    doc = varma_json("--federations", str(path), "--seed", "1")
+    players = doc["players"]
+    assert isinstance(players, list)
+    assert len(players) == 11
+    sets: dict[str, set[str]] = {}
+    for p in players:
+        sets.setdefault(p["federation"], set()).add(p["set"])
+    assert all(len(s) == 1 for s in sets.values()), sets
+
+
+def test_varma_federations_that_cannot_be_kept_apart() -> None:
+    """Five compatriots in ten players: no set of the 9/10 table (3, 3, 2, 2) holds them; a
+    clear error, unless the arbiter accepts the split."""
+    feds = "SUI,SUI,SUI,SUI,SUI,GER,GER,FRA,ITA,ESP"
+    result = invoke("--varma", "--federations", feds, "--seed", "1")
+    assert result.exit_code != 0
+    assert isinstance(result.exception, PairingError)
+    assert "cannot be kept apart" in str(result.exception)
+    assert "the 5 players of SUI" in str(result.exception)
+    assert str(result.exception).endswith("(--allow-split splits them)")
+    split = invoke("--varma", "--federations", feds, "--seed", "1", "--allow-split")
+    assert split.exit_code == 0, split.output
+    assert "Not kept apart (--allow-split): SUI (sets " in split.stdout
+
+
+def test_varma_contingents_that_do_not_pack() -> None:
+    """Four contingents of three in twelve players: sets of 4, 3, 3 and 2 hold only three of
+    them whole."""
+    feds = ",".join(["AAA"] * 3 + ["BBB"] * 3 + ["CCC"] * 3 + ["DDD"] * 3)
+    result = invoke("--varma", "--federations", feds, "--seed", "1")
+    assert isinstance(result.exception, PairingError)
+    assert "(AAA 3, BBB 3, CCC 3, DDD 3) do not fit in them whole" in str(result.exception)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--varma"], "--varma needs --federations"),
+        (["--federations", "GER,FRA"], "--federations applies only with --varma"),
+        (["--varma", "--federations", "GER", "--players", "4"], "print the table"),
+        (["--varma", "--federations", "GER,FR1"], "entry 2: 'FR1': a federation is a three"),
+        (["--varma", "--federations", "nofile.txt"], "nofile.txt: no such file"),
+        (["--varma", "--federations", ",".join(["GER"] * 25)], "25 players"),
+        (["--seed", "3", "--players", "4"], "apply only with --varma"),
+        ([], "give --players N"),
+    ],
+)
+def test_varma_usage_errors(args: list[str], message: str) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_varma_too_few_players_names_the_annex() -> None:
+    result = invoke("--varma", "--federations", "GER,FRA,ITA")
+    assert isinstance(result.exception, PairingError)
+    assert "C.05 Annex 2" in str(result.exception)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.text(alphabet="GERFAgx ,;#\n0", max_size=60))
+def test_read_federations_answers_or_names_the_problem(value: str) -> None:
+    """Any inline value is a list of three-letter codes or a usage error naming the entry."""
+    try:
+        players = read_federations(value)
+    except click.BadParameter as error:
+        assert "--federations" in str(error.param_hint)
+        return
+    assert all(len(code) == 3 and code.isupper() for _, _, code in players)
+    assert len(players) == len(value.split(","))

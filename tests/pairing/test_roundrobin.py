@@ -7,6 +7,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chessarbiter.errors import PairingError
 from chessarbiter.model import Player, Result, Tournament
@@ -26,6 +28,7 @@ from chessarbiter.pairing.roundrobin import (
     table_size,
     varma_assign,
     varma_groups,
+    varma_keeping_apart,
 )
 
 # -- the published Berger tables (C.05 Annex 1) -------------------------------------------------
@@ -569,6 +572,61 @@ def test_varma_assign_rejects_duplicates_and_small_fields() -> None:
         varma_assign([("Ann", "NOR"), ("Ann", "SWE"), *field({"IND": 8})], 1)
     with pytest.raises(PairingError, match=r"C\.05 Annex 2"):
         varma_assign(field({"IND": 8}), 1)
+
+
+def test_varma_keep_apart_finds_a_packing_the_plain_draw_misses() -> None:
+    """C.05 Annex 2, point 3: a contingent chooses "a large envelope with enough numbers for
+    his contingent". Eighteen players, sets A 7, B 6, C 3, D 2; contingents 4, 3, 3, 3, 3, 2.
+    The plain draw (smallest envelope that fits) puts the 4 in B, a 3 in C, two 3s in A, and
+    the last 3 finds 2, 2 and 1 left: split. Kept apart: A 4 + 3, B 3 + 3, C 3, D 2."""
+    players = field({"AAA": 4, "BBB": 3, "CCC": 3, "DDD": 3, "EEE": 3, "FFF": 2})
+    groups = varma_groups(18)
+    feds = ("AAA", "BBB", "CCC", "DDD", "EEE", "FFF")
+    for seed in range(5):
+        numbers = varma_assign(players, seed, keep_apart=True)
+        assert sorted(numbers.values()) == list(range(1, 19))
+        for fed in feds:
+            used = {group_of(groups, numbers[name]) for name, f in players if f == fed}
+            assert len(used) == 1, (seed, fed)
+        plain = varma_assign(players, seed)
+        assert any(
+            len({group_of(groups, plain[name]) for name, f in players if f == fed}) > 1
+            for fed in feds
+        )
+
+
+def test_varma_keep_apart_errors_name_the_contingents() -> None:
+    with pytest.raises(PairingError, match="no set holds the 5 players of SUI"):
+        varma_assign(field({"SUI": 5, "GER": 2, "FRA": 1, "ITA": 1, "ESP": 1}), 1, keep_apart=True)
+    with pytest.raises(PairingError, match=r"\(AAA 3, BBB 3, CCC 3, DDD 3\) do not fit"):
+        varma_keeping_apart(field({"AAA": 3, "BBB": 3, "CCC": 3, "DDD": 3}))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["GER", "FRA", "ITA", "ESP", "NED"]), min_size=9, max_size=24))
+def test_varma_keep_apart_never_splits_or_says_why(federations: list[str]) -> None:
+    """Either every federation draws from one set, or the error says they cannot be kept
+    apart; and whenever an exact packing exists the draw finds it."""
+    players = [(f"p{i:02d}", fed) for i, fed in enumerate(federations)]
+    groups = varma_groups(len(players))
+    try:
+        numbers = varma_assign(players, 5, keep_apart=True)
+    except PairingError as error:
+        assert "cannot be kept apart" in str(error)
+        sizes = sorted(Counter(federations).values(), reverse=True)
+        room = sorted((len(g) for g in groups), reverse=True)
+        # brute force over every assignment of the contingents to the sets
+        assert not any(
+            all(
+                sum(s for s, g in zip(sizes, choice, strict=True) if g == k) <= room[k]
+                for k in range(4)
+            )
+            for choice in itertools.product(range(4), repeat=len(sizes))
+        )
+        return
+    assert sorted(numbers.values()) == list(range(1, len(players) + 1))
+    for fed in set(federations):
+        assert len({group_of(groups, numbers[n]) for n, f in players if f == fed}) == 1
 
 
 # -- the tournament model --------------------------------------------------------------------

@@ -6,14 +6,18 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chessarbiter.errors import ChessArbiterError
+from chessarbiter.pairing.round_pairing import NoValidPairingError
 from chessarbiter.special.handicap import (
     HandicapError,
     HandicapGame,
     HandicapPlayer,
     is_eliminated,
     lost_points,
+    pair_handicap_round,
     parse_limit,
     parse_round,
     run_handicap,
@@ -88,3 +92,88 @@ def test_limits() -> None:
     for bad in ("0", "-1", "1.25", "x"):
         with pytest.raises(HandicapError):
             parse_limit(bad)
+
+
+# -- pairing the rounds ---------------------------------------------------------------------------
+
+
+def play(boards: list[tuple[str, str | None]], results: list[str]) -> list[HandicapGame]:
+    """The round's games from the boards, the results in board order."""
+    games = []
+    outcome = iter(results)
+    for white, black in boards:
+        games.append(
+            HandicapGame(white, None)
+            if black is None
+            else HandicapGame(white, black, next(outcome))
+        )
+    return games
+
+
+def test_the_eliminated_are_not_paired_and_nobody_meets_twice() -> None:
+    """Team Competitions 1972: a Swiss with elimination; Averbakh's limit is 1½ lost points.
+    After he loses twice he is out and the rest are paired without him."""
+    field = [
+        HandicapPlayer("Averbakh", Decimal("1.5")),
+        HandicapPlayer("Purdy", Decimal(2)),
+        HandicapPlayer("Koshnitsky", Decimal("2.5")),
+        HandicapPlayer("Crowl", Decimal(5)),
+        HandicapPlayer("Steiner", Decimal(5)),
+        HandicapPlayer("Fuller", Decimal(5)),
+    ]
+    rounds: list[list[HandicapGame]] = []
+    first = pair_handicap_round(field, rounds, 5)
+    assert first == [("Averbakh", "Crowl"), ("Steiner", "Purdy"), ("Koshnitsky", "Fuller")]
+    rounds.append(play(first, ["0-1", "1-0", "1/2"]))
+    second = pair_handicap_round(field, rounds, 5)
+    assert sum(1 for b in second if "Averbakh" in b) == 1
+    averbakh = next(b for b in second if "Averbakh" in b)
+    rounds.append(
+        play(
+            second,
+            ["0-1" if b[0] == "Averbakh" else "1-0" if b == averbakh else "1/2" for b in second],
+        )
+    )
+    assert run_handicap(field, rounds)[-1].eliminated == ("Averbakh",)
+    third = pair_handicap_round(field, rounds, 5)
+    paired = [name for board in third for name in board if name is not None]
+    assert "Averbakh" not in paired and sorted(paired) == sorted(p.name for p in field[1:])
+    assert third[-1][1] is None  # five players in: one bye
+    met = {frozenset(b) for r in rounds for g in r if g.black for b in [(g.white, g.black)]}
+    assert not any(frozenset(b) in met for b in third if b[1] is not None)
+
+
+def test_pairing_errors() -> None:
+    pair = [HandicapPlayer("A", Decimal(1)), HandicapPlayer("B", Decimal(5))]
+    done = [[HandicapGame("A", "B", "0-1")]]
+    with pytest.raises(HandicapError, match="B is the last player in"):
+        pair_handicap_round(pair, done, 3)
+    with pytest.raises(HandicapError, match="more than the 1 played"):
+        pair_handicap_round(pair, done, 1)
+    with pytest.raises(HandicapError, match="no players"):
+        pair_handicap_round([], [], 3)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.lists(st.sampled_from(["1-0", "0-1", "1/2"]), min_size=40, max_size=40), st.integers(5, 9)
+)
+def test_rounds_paired_to_the_end_keep_the_rules(results: list[str], size: int) -> None:
+    """Pair, play and eliminate round after round: the eliminated never play again, no pair
+    meets twice, nobody has two byes; the tournament ends when one player is left, or when
+    no valid pairing exists (C.04.3's absolute criteria)."""
+    field = [HandicapPlayer(f"P{i}", Decimal(1 + i % 3)) for i in range(size)]
+    rounds: list[list[HandicapGame]] = []
+    outcome = iter(results)
+    for _ in range(6):
+        try:
+            boards = pair_handicap_round(field, rounds, 7)
+        except (HandicapError, NoValidPairingError):
+            break
+        out = {n for r in run_handicap(field, rounds) for n in r.eliminated} if rounds else set()
+        assert not out & {name for b in boards for name in b}
+        rounds.append(play(boards, [next(outcome) for b in boards if b[1] is not None]))
+    met = [frozenset((g.white, g.black)) for r in rounds for g in r if g.black]
+    assert len(met) == len(set(met))
+    byes = [g.white for r in rounds for g in r if g.black is None]
+    assert len(byes) == len(set(byes))

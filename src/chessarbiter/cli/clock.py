@@ -12,7 +12,14 @@ reads the options and prints. Commands:
 * ``convert CONTROL --to pgn|fide|trf``; ``simulate CONTROL --moves 30,25,...``;
   ``flag FEN --side white|black --rules current|seed000-blitz`` (``seed000-blitz``: Team
   Competitions 1972's blitz rules); ``quickplay ...``;
-  ``default-time ...``; ``flag-claim ...``.
+  ``default-time ...``; ``flag-claim ...``;
+* ``dead-position FEN`` (mate impossible by any legal sequence: dead, alive with a mating line,
+  or "cannot tell"); ``scoresheet-time --allotted T --deduction T`` (a player who cannot keep
+  score); ``refusal --offender white|black [--fen FEN]`` (persistent refusal to obey the Laws:
+  the opponent's score);
+* games without clocks (Team Competitions 1972): ``freed-clock --remaining T [--moves-made N
+  --control M]`` (each player's time and moves) and ``sanctions [--blitz] [--given LIST]`` (the
+  arbiter's ladder against slow play: the next sanction).
 
 Times are seconds (``95``, ``95.5``) or ``M:SS`` / ``H:MM:SS``. Invalid input raises a
 :class:`~chessarbiter.errors.ChessArbiterError` (exit code 3 under ``chessarbiter``).
@@ -27,6 +34,12 @@ import click
 
 from chessarbiter import limits
 from chessarbiter.editions import LawsEdition
+from chessarbiter.special.unclocked import (
+    Ladder,
+    Sanction,
+    SanctionRecord,
+    freed_clock,
+)
 from chessarbiter.timecontrol.clock import Simulation, interleave, parse_seconds, simulate
 from chessarbiter.timecontrol.errors import ClockError, LawsError, TimeControlError
 from chessarbiter.timecontrol.flag import (
@@ -34,6 +47,7 @@ from chessarbiter.timecontrol.flag import (
     DEFAULT_NODE_LIMIT,
     FlagRules,
     adjudicate,
+    dead_position,
 )
 from chessarbiter.timecontrol.laws import (
     Category,
@@ -44,7 +58,9 @@ from chessarbiter.timecontrol.laws import (
     edition,
     incorrect_claim,
     is_default_loss,
+    persistent_refusal,
     quickplay_claim,
+    scoresheet_deduction,
     who_may_claim_flag,
 )
 from chessarbiter.timecontrol.model import ColourControls, TimeControl, parse, parse_trf
@@ -395,6 +411,183 @@ def flag_claim_command(laws: str, category: str, adequate_supervision: bool, as_
         return
     who = "the player or the arbiter" if claimers.arbiter else "only the player"
     click.echo(f"{who} ({claimers.rule})")
+
+
+@clock_group.command("dead-position")
+@click.argument("fen")
+@click.option(
+    "--max-plies",
+    type=click.IntRange(0, 20),
+    default=DEFAULT_MAX_PLIES,
+    show_default=True,
+    help="Longest helpmate searched, 0 to 20 plies.",
+)
+@click.option(
+    "--node-limit",
+    type=click.IntRange(1, limits.MAX_FLAG_NODES),
+    default=DEFAULT_NODE_LIMIT,
+    show_default=True,
+    help=f"Positions searched at most, 1 to {limits.MAX_FLAG_NODES}.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+def dead_position_command(fen: str, max_plies: int, node_limit: int, as_json: bool) -> None:
+    """Whether the position FEN is dead: no mate by any series of legal moves for either side
+    (Laws Commentary 1997: drawn at once; Laws 2023 art. 5.2.2). Answers dead, not dead (with
+    a mating line) or "cannot tell" when the bounded search settles nothing."""
+    answer = dead_position(fen, max_plies=max_plies, node_limit=node_limit)
+    if as_json:
+        _print_json(answer.as_json())
+        return
+    if answer.dead:
+        click.echo("dead position: the game is drawn (1/2-1/2)")
+    elif answer.dead is None:
+        click.echo("cannot tell")
+    else:
+        click.echo("not a dead position")
+    click.echo(answer.reason)
+    if answer.line:
+        click.echo(f"mating line ({answer.mater} mates): " + " ".join(answer.line))
+    click.echo(answer.rule)
+
+
+@clock_group.command("scoresheet-time")
+@click.option("--laws", type=_LAWS_ALL, default="2023", show_default=True)
+@click.option("--allotted", required=True, help="The player's allotted time (s or H:MM:SS).")
+@click.option(
+    "--deduction", required=True, help="The time the arbiter fixes for keeping score (s or M:SS)."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def scoresheet_time_command(laws: str, allotted: str, deduction: str, as_json: bool) -> None:
+    """The starting time of a player who cannot keep score (1997, Laws Commentary 1997; 2023
+    art. 8.1.6): the arbiter's deduction taken from the allotted time."""
+    result = scoresheet_deduction(
+        parse_seconds(allotted, "--allotted"), parse_seconds(deduction, "--deduction"), laws
+    )
+    if as_json:
+        _print_json(result.as_json())
+        return
+    click.echo(f"starts with {result.start_time} s ({result.deducted} s deducted)")
+    click.echo(result.rule)
+
+
+@clock_group.command("refusal")
+@click.option("--laws", type=_LAWS_ALL, default="2023", show_default=True)
+@click.option(
+    "--offender",
+    type=click.Choice(["white", "black"]),
+    required=True,
+    help="The player who persistently refused to obey the Laws.",
+)
+@click.option("--fen", default=None, help="The position: whether the opponent could have won.")
+@click.option(
+    "--max-plies",
+    type=click.IntRange(0, 20),
+    default=DEFAULT_MAX_PLIES,
+    show_default=True,
+    help="Longest helpmate searched, 0 to 20 plies.",
+)
+@click.option(
+    "--node-limit",
+    type=click.IntRange(1, limits.MAX_FLAG_NODES),
+    default=DEFAULT_NODE_LIMIT,
+    show_default=True,
+    help=f"Positions searched at most, 1 to {limits.MAX_FLAG_NODES}.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def refusal_command(
+    laws: str, offender: str, fen: str | None, max_plies: int, node_limit: int, as_json: bool
+) -> None:
+    """Persistent refusal to obey the Laws (1997, Laws Commentary 1997; 2023 art. 11.7): the
+    offender loses; the opponent's score, ½ when he could not have won (e.g. a lone king)."""
+    score = persistent_refusal(offender, laws, fen=fen, max_plies=max_plies, node_limit=node_limit)
+    if as_json:
+        _print_json(score.as_json())
+        return
+    opponent = "black" if offender == "white" else "white"
+    sure = "" if score.certain else " (the arbiter decides)"
+    click.echo(f"{offender} {score.offender_points}, {opponent} {score.opponent_points}{sure}")
+    click.echo(score.reason)
+    click.echo(score.rule)
+
+
+@clock_group.command("freed-clock")
+@click.option(
+    "--remaining",
+    required=True,
+    help="Time from now to the end of the match (s or H:MM:SS); at least one hour.",
+)
+@click.option(
+    "--moves-made",
+    type=click.IntRange(0, 10_000),
+    default=None,
+    help="Moves made so far (from the scoresheet); without it, 2 minutes a move.",
+)
+@click.option(
+    "--control",
+    type=click.IntRange(1, 10_000),
+    default=None,
+    help="With --moves-made: the control's move number (e.g. 40).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def freed_clock_command(
+    remaining: str, moves_made: int | None, control: int | None, as_json: bool
+) -> None:
+    """A freed clock set on a board of a game without clocks (Team Competitions 1972): at least
+    one hour before the end, the remaining time split equally, the moves missing to the control
+    to be made in it (without a scoresheet: 2 minutes a move)."""
+    clock = freed_clock(
+        parse_seconds(remaining, "--remaining"), moves_made=moves_made, control=control
+    )
+    if as_json:
+        _print_json(clock.as_json())
+        return
+    click.echo(f"each player: {clock.each} s for {clock.moves} moves")
+    click.echo(clock.rule)
+
+
+@clock_group.command("sanctions")
+@click.option(
+    "--blitz",
+    is_flag=True,
+    help="Blitz without clocks (remark, warning, loss) instead of a game without clocks "
+    "(remark, speed-up, warning, loss).",
+)
+@click.option(
+    "--given",
+    default="",
+    metavar="LIST",
+    help="The sanctions the player already had in this game, in order, comma-separated.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def sanctions_command(blitz: bool, given: str, as_json: bool) -> None:
+    """The arbiter's sanctions against deliberate slow play without clocks (Team Competitions
+    1972), in their order: checks the ones given and prints the next."""
+    ladder = Ladder.BLITZ if blitz else Ladder.GAME
+    names = [name.strip() for name in given.split(",") if name.strip()]
+    known = {s.value: s for s in Sanction}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise click.BadParameter(
+            f"{unknown[0][:30]!r}: the sanctions are " + ", ".join(s.value for s in ladder.steps),
+            param_hint="--given",
+        )
+    steps = tuple(known[name] for name in names)
+    record = SanctionRecord(ladder, steps, (None,) * len(steps))
+    following = record.next
+    if as_json:
+        _print_json(
+            {
+                "ladder": ladder.value,
+                "given": [s.value for s in record.given],
+                "next": following.value if following else None,
+                "lost": record.lost,
+            }
+        )
+        return
+    if following is None:
+        click.echo("the player has lost the game: no further sanction")
+    else:
+        click.echo(f"next: {following.value}")
 
 
 def register(cli: click.Group) -> None:

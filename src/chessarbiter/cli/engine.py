@@ -14,8 +14,9 @@ two-game match held as two round columns of the file (match *k*: rounds ``2k-1``
 game 1's colours), ``-c`` re-pairs every match (``Round #k`` is match *k*), ``-g`` generates
 ``RoundsNumber`` matches (:mod:`chessarbiter.pairing.double_swiss.generator`).
 The arguments are positional, exactly as bbpPairings v6.0.0 reads them (``main.cpp``), plus
-``--edition NAME`` anywhere (the edition of the system's rules: for the Dutch system 2026 or
-2017, default 2026; for Keizer the variant). The rules are in each system's engine
+``--edition NAME`` anywhere (the edition of the system's rules: for the Dutch system 2026,
+2017 or 2013-colours (the 2017 rules with the colour allocation of Dutch Colours 2013), default
+2026; for Keizer the variant). The rules are in each system's engine
 (:mod:`chessarbiter.pairing.dutch.engine` and its siblings), the comparison of ``-c`` in
 :mod:`chessarbiter.pairing.dutch.checker`; this module reads the arguments and writes the
 engines' formats.

@@ -29,7 +29,6 @@ from chessarbiter.pairing.dutch.engine import no_pairing_reason, pair_round
 from chessarbiter.pairing.dutch.why import explain as explain_pairing
 from chessarbiter.pairing.readiness import check_ready_to_pair
 from chessarbiter.pairing.round_pairing import NoValidPairingError, RoundPairing
-from chessarbiter.pairing.swiss.colours import ColourRule
 from chessarbiter.pairing.systems import rules_of_trf_type
 
 
@@ -110,7 +109,9 @@ def pairing_as_text(
     type=click.Choice([e.value for e in DutchEdition]),
     default=DutchEdition.DUTCH_2026.value,
     show_default=True,
-    help="The FIDE (Dutch) rules: 2026 (C.04.3 in force from 1 February 2026) or 2017.",
+    help="The FIDE (Dutch) rules: 2026 (C.04.3 in force from 1 February 2026), 2017, or "
+    "2013-colours (the 2017 rules with the colour allocation E.1-E.5 of Dutch Colours 2013: "
+    "two absolute colour preferences are not compared by colour difference).",
 )
 @click.option(
     "--format",
@@ -150,14 +151,6 @@ def pairing_as_text(
     help="Before the boards, why player X got his opponent and not each better-ranked one "
     "(with Y: why X and Y were not paired together). Pairing numbers.",
 )
-@click.option(
-    "--colour-rules",
-    type=click.Choice(["current", "2013"]),
-    default="current",
-    show_default=True,
-    help="E.2 of 2017/2026 (wider colour difference decides between two absolute "
-    "preferences) or the 2013 reading of Dutch Colours 2013 (it does not).",
-)
 @click.pass_context
 def pair_command(
     ctx: click.Context,
@@ -168,7 +161,6 @@ def pair_command(
     round_number: int | None,
     explain: bool,
     why_players: str | None,
-    colour_rules: str,
 ) -> None:
     """Pair the next round of the Swiss tournament in FILE (a TRF) by the FIDE (Dutch) system.
 
@@ -197,13 +189,10 @@ def pair_command(
     if round_number is not None:
         tournament = tournament_before_round(tournament, round_number)
     check_ready_to_pair(tournament, tournament.rounds_played + 1)
-    rule = ColourRule(colour_rules)
     focus = parse_why(why_players) if why_players is not None else None
     try:
         if explain or focus is not None:
-            explanation = explain_pairing(
-                tournament, chosen, every_reason=explain, focus=focus, colour_rule=rule
-            )
+            explanation = explain_pairing(tournament, chosen, every_reason=explain, focus=focus)
             pairing = explanation.pairing
             lines = explanation.lines() if explain else []
             if focus is not None:
@@ -212,7 +201,7 @@ def pair_command(
                 click.echo(line)
             click.echo()
         else:
-            pairing = pair_round(tournament, chosen, colour_rule=rule)
+            pairing = pair_round(tournament, chosen)
     except NoValidPairingError as e:
         click.echo(f"error: no valid pairing exists: {no_pairing_reason(e)}", err=True)
         ctx.exit(EXIT_FAILURE)

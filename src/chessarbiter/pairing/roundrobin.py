@@ -6,8 +6,8 @@
 * :func:`double_round_robin`: two cycles, colours reversed in the second, with FIDE's
   recommended exchange of the last two rounds of the first cycle (C.05 Annex 1).
 * :func:`draw_lots`: pairing numbers by a seeded, reproducible drawing of lots.
-* :func:`varma_groups` and :func:`varma_assign`: the restricted drawing of lots (Varma tables,
-  C.05 Annex 2).
+* :func:`varma_groups`, :func:`varma_assign` and :func:`varma_keeping_apart`: the restricted
+  drawing of lots (Varma tables, C.05 Annex 2), federations kept apart.
 * :func:`pair_round` and :func:`record_round_robin_bye`: the link to the tournament model.
 
 Pairing numbers start at 1. A round is a list of boards in board order, each ``(white, black)``.
@@ -266,6 +266,11 @@ def draw_lots(players: Sequence[T], seed: int | str | None) -> list[T]:
 # -- Varma tables (C.05 Annex 2) ----------------------------------------------------------------
 
 
+class VarmaSplitError(PairingError):
+    """The federations cannot all be kept apart by a Varma table (C.05 Annex 2): some
+    contingent cannot draw all its numbers from one set."""
+
+
 class VarmaGroups(NamedTuple):
     """The four sets of pairing numbers A, B, C and D of a Varma table (C.05 Annex 2)."""
 
@@ -338,7 +343,9 @@ def _contingents(players: Sequence[tuple[str, str]]) -> list[list[str]]:
     return [sorted(names, key=lambda name: (name.casefold(), name)) for _, names in order]
 
 
-def _choose_envelope(envelopes: list[list[int]], size: int, rng: random.Random) -> int:
+def _choose_envelope(
+    envelopes: list[list[int]], size: int, rng: random.Random, later: Sequence[int] = ()
+) -> int:
     """The envelope (group) a contingent of ``size`` players draws from (C.05 Annex 2, point 3).
 
     The rule says the contingent chooses an envelope "with enough numbers". Here it takes the
@@ -346,8 +353,21 @@ def _choose_envelope(envelopes: list[list[int]], size: int, rng: random.Random) 
     no envelope has enough numbers left, it takes the fullest one; the players left over then
     choose again in the same way. Envelopes of equal size cannot be told apart (only the size is
     written on them), so a tie is settled by lot.
+
+    ``later``: the sizes of the contingents still to draw, when every federation is to be kept
+    apart (:func:`varma_assign`'s ``keep_apart``): only an envelope that leaves room for each of
+    them whole is chosen (one exists whenever :func:`varma_keeping_apart` found a way).
     """
     fitting = [i for i, numbers in enumerate(envelopes) if len(numbers) >= size]
+    if later:
+        fitting = [
+            i
+            for i in fitting
+            if _fits(
+                list(later),
+                [len(e) - (size if j == i else 0) for j, e in enumerate(envelopes)],
+            )
+        ]
     if fitting:
         fewest = min(len(envelopes[i]) for i in fitting)
         candidates = [i for i in fitting if len(envelopes[i]) == fewest]
@@ -357,7 +377,74 @@ def _choose_envelope(envelopes: list[list[int]], size: int, rng: random.Random) 
     return rng.choice(candidates)
 
 
-def varma_assign(players: Sequence[tuple[str, str]], seed: int | str) -> dict[str, int]:
+def _fits(sizes: list[int], room: list[int]) -> bool:
+    """Whether contingents of ``sizes`` (largest first) can each go whole into one envelope of
+    ``room`` numbers (a small exact search: at most 24 players in 4 envelopes)."""
+    if not sizes or sizes[0] <= 1:
+        return sum(sizes) <= sum(room)
+    first, rest = sizes[0], sizes[1:]
+    tried: set[int] = set()
+    for i, free in enumerate(room):
+        if free >= first and free not in tried:
+            tried.add(free)
+            room[i] -= first
+            ok = _fits(rest, room)
+            room[i] += first
+            if ok:
+                return True
+    return False
+
+
+def varma_keeping_apart(players: Sequence[tuple[str, str]]) -> None:
+    """Check that every federation of ``players`` can draw its numbers from one set of the
+    Varma table (C.05 Annex 2: compatriots draw from one envelope, so that they do not meet in
+    the last three rounds), for ``(name, federation)`` pairs of 9 to 24 players.
+
+    >>> from chessarbiter.errors import PairingError
+    >>> feds = ["SUI"] * 3 + ["ITA"] * 3 + ["GER"] * 2 + ["FRA", "ESP"]
+    >>> varma_keeping_apart([(f"p{i}", fed) for i, fed in enumerate(feds)])  # sets 3, 3, 2, 2
+    >>> feds = ["SUI"] * 4 + [f"F{i:02d}" for i in range(6)]
+    >>> try:
+    ...     varma_keeping_apart([(f"p{i}", fed) for i, fed in enumerate(feds)])
+    ... except PairingError as e:
+    ...     print(e)
+    the federations cannot be kept apart by the Varma table for 10 players (C.05 Annex 2): its
+    sets hold 3, 3, 2 and 2 numbers, and no set holds the 4 players of SUI
+
+    :raises VarmaSplitError: naming the contingents and the sets' sizes, when no way exists.
+    :raises PairingError: outside 9 to 24 players.
+    """
+    groups = varma_groups(len(players))
+    sizes = [len(c) for c in _contingents(players)]
+    room = [len(g) for g in groups]
+    if _fits(sizes, list(room)):
+        return
+    held = ", ".join(str(k) for k in room[:-1]) + f" and {room[-1]}"
+    head = (
+        f"the federations cannot be kept apart by the Varma table for {len(players)} players "
+        f"(C.05 Annex 2): its sets hold {held} numbers, and "
+    )
+    federations = _federations(players)
+    too_big = [(fed, size) for fed, size in federations if size > max(room)]
+    if too_big:
+        named = ", ".join(f"the {size} players of {fed}" for fed, size in too_big)
+        raise VarmaSplitError(head + f"no set holds {named}")
+    together = ", ".join(f"{fed} {size}" for fed, size in federations if size > 1)
+    raise VarmaSplitError(head + f"the contingents ({together}) do not fit in them whole")
+
+
+def _federations(players: Sequence[tuple[str, str]]) -> list[tuple[str, int]]:
+    """The federations of ``players`` with their contingent sizes, in drawing order."""
+    counts: dict[str, int] = {}
+    for _, federation in players:
+        code = federation.strip().upper()
+        counts[code] = counts.get(code, 0) + 1
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+
+
+def varma_assign(
+    players: Sequence[tuple[str, str]], seed: int | str, *, keep_apart: bool = False
+) -> dict[str, int]:
     """Pairing numbers by the restricted drawing of lots of C.05 Annex 2 (Varma tables).
 
     ``players`` are ``(name, federation)`` pairs for 9 to 24 players. The result maps each name
@@ -373,10 +460,15 @@ def varma_assign(players: Sequence[tuple[str, str]], seed: int | str) -> dict[st
        envelope, and its remaining players choose again by the same rule. This keeps as many
        compatriots as possible in one set.
 
+    With ``keep_apart`` no contingent is split: the federations are first checked by
+    :func:`varma_keeping_apart`, and a contingent chooses only among the envelopes that leave
+    room for each later contingent whole (the smallest of them, ties by lot as in point 3).
+
     The lots are drawn with :class:`random.Random` seeded with ``seed``. The same seed and the
     same players give the same numbers, whatever the order of ``players``.
 
     :raises PairingError: outside 9 to 24 players, or when two players have the same name.
+    :raises VarmaSplitError: with ``keep_apart``, when a federation cannot draw from one set.
     """
     groups = varma_groups(len(players))
     names = [name for name, _ in players]
@@ -386,13 +478,17 @@ def varma_assign(players: Sequence[tuple[str, str]], seed: int | str) -> dict[st
             "each player needs a distinct name for the drawing of lots; repeated: "
             + ", ".join(repeated)
         )
+    if keep_apart:
+        varma_keeping_apart(players)
     rng = random.Random(seed)
     envelopes = [list(group) for group in groups]
     numbers: dict[str, int] = {}
-    for contingent in _contingents(players):
+    contingents = _contingents(players)
+    for index, contingent in enumerate(contingents):
+        later = [len(c) for c in contingents[index + 1 :]] if keep_apart else []
         waiting = contingent
         while waiting:
-            envelope = envelopes[_choose_envelope(envelopes, len(waiting), rng)]
+            envelope = envelopes[_choose_envelope(envelopes, len(waiting), rng, later)]
             drawing, waiting = waiting[: len(envelope)], waiting[len(envelope) :]
             for name in drawing:
                 numbers[name] = envelope.pop(rng.randrange(len(envelope)))

@@ -15,6 +15,12 @@ the checker and the TRF-2026 ``192`` record, so that those tools serve every sys
 ['--dutch', '--dubov', '--burstein', '--lim', '--double-swiss', '--keizer']
 >>> system_of_flag("--lim").edition("2026")
 <LimEdition.LIM_2026: '2026'>
+>>> [e.value for e in DUTCH.editions]
+['2026', '2017', '2013-colours']
+
+The Dutch edition ``2013-colours`` is the 2017 engine with the colour rules of Dutch Colours
+2013 (E.1-E.5, :meth:`ColourRule.of <chessarbiter.pairing.swiss.colours.ColourRule.of>`); its
+Basic Rules are the 2017 ones.
 """
 
 from __future__ import annotations
@@ -131,7 +137,7 @@ DUTCH = SwissSystem(
     default_edition=DutchEdition.DUTCH_2026,
     engine="chessarbiter.pairing.dutch.engine",
     trf_words=("DUTCH",),
-    basic_rules={e.value: e for e in DutchEdition},
+    basic_rules={e.value: e.text for e in DutchEdition},
 )
 
 DUBOV = SwissSystem(
@@ -216,6 +222,8 @@ class PairingRules:
     Keizer competition's own ``settings`` (``None``: the preset of its variant).
 
     >>> pairing_rules("dubov-2018").basic_rules
+    <DutchEdition.DUTCH_2017: '2017'>
+    >>> pairing_rules("2013-colours").basic_rules
     <DutchEdition.DUTCH_2017: '2017'>
     >>> pairing_rules("2026").label, pairing_rules("lim-2026").value
     ('FIDE (Dutch) system, C.04.3, 2026', 'lim-2026')

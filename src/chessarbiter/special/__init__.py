@@ -9,11 +9,13 @@ blitz evenings and competition schedules, simultaneous exhibitions, handicap Swi
 * :mod:`chessarbiter.special.simul` — simultaneous exhibitions: participant limit and
   simul-contest scoring;
 * :mod:`chessarbiter.special.handicap` — a handicap Swiss with elimination on personal limits of
-  lost points;
+  lost points, and the pairing of its rounds;
 * :mod:`chessarbiter.special.load` — the competition load by level («оптимальные загрузки»);
 * :mod:`chessarbiter.special.solving` — solving contests: points, premiums, shared places;
 * :mod:`chessarbiter.special.radio` — the opponent's clock in radio/telephone matches;
-* :mod:`chessarbiter.special.blitz` — blitz draw claims (rule 2 of the blitz additions).
+* :mod:`chessarbiter.special.blitz` — blitz draw claims (rule 2 of the blitz additions);
+* :mod:`chessarbiter.special.unclocked` — games without clocks: the sanction ladder and the
+  freed clock.
 """
 
 from __future__ import annotations

@@ -10,6 +10,10 @@ player whose lost points reach the limit is eliminated after that round and play
 seed does not say whether reaching or exceeding the limit eliminates: we read «лимит» as the
 most a player may lose, so reaching it ends his tournament.
 
+:func:`run_handicap` reports who is out after each round; :func:`pair_handicap_round` pairs the
+next round of the players still in (by the FIDE Dutch system, the Swiss of the Handbook: the
+book names the Swiss system without its rules).
+
 >>> reports = run_handicap(
 ...     [HandicapPlayer("Averbakh", Decimal("1.5")), HandicapPlayer("Purdy", Decimal(2))],
 ...     [[HandicapGame("Averbakh", "Purdy", "1/2")], [HandicapGame("Purdy", "Averbakh", "1-0")]])
@@ -24,7 +28,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
+from chessarbiter.editions import DutchEdition
 from chessarbiter.limits import MAX_ENTRIES, MAX_POINTS, MAX_ROUNDS
+from chessarbiter.model import Colour, Player, PlayerId, Result, RoundEntry, Tournament
+from chessarbiter.pairing.dutch.engine import pair_round
 from chessarbiter.special import UnusualChessError
 from chessarbiter.special.simul import SimulError, parse_score
 
@@ -233,3 +240,107 @@ HandicapGame(white='Koshnitsky', black=None, result='bye')]
     if not out:
         raise HandicapError(f"no games in round {text!r}")
     return out
+
+
+#: The game results of the handicap notation as the tournament model records them (white's).
+_MODEL_RESULTS: Final[dict[tuple[Decimal, Decimal], Result]] = {
+    (ONE, ZERO): Result.WIN,
+    (ZERO, ONE): Result.LOSS,
+    (HALF, HALF): Result.DRAW,
+}
+
+
+def handicap_tournament(
+    players: Sequence[HandicapPlayer],
+    rounds: Sequence[Sequence[HandicapGame]],
+    total_rounds: int,
+    *,
+    initial_colour: Colour = Colour.WHITE,
+) -> tuple[Tournament, dict[str, PlayerId]]:
+    """The handicap Swiss as a Swiss tournament, ready to pair its next round: the players
+    numbered 1 … n in the order given (the initial ranking), the rounds' games and byes (a
+    bye as the pairing-allocated bye, worth a win), the players eliminated
+    (:func:`run_handicap`) entered as zero-point byes for the rounds after their elimination
+    and as absent for the next round; and the pairing number of each name.
+
+    :raises HandicapError: as :func:`run_handicap`, for a total number of rounds outside
+        1 … :data:`~chessarbiter.limits.MAX_ROUNDS` or not beyond the rounds played, or an
+        initial colour that is not white or black.
+    """
+    reports = run_handicap(players, rounds) if rounds else []
+    if not 1 <= total_rounds <= MAX_ROUNDS or total_rounds <= len(rounds):
+        raise HandicapError(
+            f"{total_rounds} rounds in all: give more than the {len(rounds)} played, at most "
+            f"{MAX_ROUNDS}"
+        )
+    if initial_colour is Colour.NONE:
+        raise HandicapError("the initial colour is white or black")
+    if not rounds:
+        run_handicap(players, [])  # the players' own checks
+    t = Tournament(name="Handicap Swiss", total_rounds=total_rounds, initial_colour=initial_colour)
+    numbers = {p.name: n for n, p in enumerate(players, start=1)}
+    for p in players:
+        t.add_player(Player(numbers[p.name], p.name))
+    out_after: dict[str, int] = {}
+    for number, round_games in enumerate(rounds, start=1):
+        for game in round_games:
+            if game.black is None:
+                entry = RoundEntry.bye(Result.PAIRING_ALLOCATED_BYE)
+                t.player(numbers[game.white]).set_entry(number, entry)
+                continue
+            points = _points(game)
+            white, black = points[game.white], points[game.black]
+            result = _MODEL_RESULTS[(white, black)]
+            if game.result.strip() in ("+-", "-+"):
+                result = Result.FORFEIT_WIN if white == ONE else Result.FORFEIT_LOSS
+            t.record_game(number, numbers[game.white], numbers[game.black], result)
+        for name in out_after:
+            t.player(numbers[name]).set_entry(number, RoundEntry.bye(Result.ZERO_POINT_BYE))
+        for name in reports[number - 1].eliminated:
+            out_after[name] = number
+    t.absent_next_round = [numbers[name] for name in out_after]
+    return t, numbers
+
+
+def pair_handicap_round(
+    players: Sequence[HandicapPlayer],
+    rounds: Sequence[Sequence[HandicapGame]],
+    total_rounds: int,
+    *,
+    edition: DutchEdition = DutchEdition.DUTCH_2026,
+    initial_colour: Colour = Colour.WHITE,
+) -> list[tuple[str, str | None]]:
+    """The next round of Team Competitions 1972's handicap Swiss with elimination: the players
+    still in (none of whose lost points has reached his personal limit, :func:`is_eliminated`)
+    paired by the Swiss system - the FIDE (Dutch) system of ``edition``, on the players' order
+    as the initial ranking and ``initial_colour`` for the first round's lot; the eliminated
+    players are not paired. Boards in order, ``(white, black)``, the bye as ``(name, None)``.
+
+    The book names the Swiss system without its rules; the Dutch system (C.04.3) is the
+    Swiss of the FIDE Handbook, so it pairs here: a repeated pairing is never made, and the
+    bye goes to a player who has not had one.
+
+    >>> players = [HandicapPlayer(n, Decimal(2)) for n in ("Ann", "Bob", "Cid", "Dan", "Eve")]
+    >>> pair_handicap_round(players, [], 5)
+    [('Ann', 'Cid'), ('Dan', 'Bob'), ('Eve', None)]
+
+    :raises HandicapError: as :func:`handicap_tournament`, or when fewer than two players are
+        still in (the tournament is over).
+    :raises NoValidPairingError: when the players still in cannot be paired without a
+        repeated game (C.04.3's absolute criteria).
+    """
+    tournament, numbers = handicap_tournament(
+        players, rounds, total_rounds, initial_colour=initial_colour
+    )
+    still_in = [name for name, n in numbers.items() if n not in tournament.absent_next_round]
+    if len(still_in) < 2:
+        won = f"{still_in[0]} is the last player in" if still_in else "nobody is left"
+        raise HandicapError(f"{won}: the tournament is over")
+    pairing = pair_round(tournament, edition)
+    names = {n: name for name, n in numbers.items()}
+    boards: list[tuple[str, str | None]] = [
+        (names[b.white], names[b.black]) for b in pairing.boards
+    ]
+    if pairing.bye is not None:
+        boards.append((names[pairing.bye], None))
+    return boards

@@ -1,6 +1,8 @@
-"""Flag-fall adjudication from a position (FEN), with python-chess.
+"""Whether a side can still checkmate, from a position (FEN), with python-chess: the flag-fall
+adjudication (:func:`adjudicate`) and the dead-position check (:func:`dead_position`), both on
+:func:`mate_check`.
 
-Two rule sets:
+Two flag-fall rule sets:
 
 ``current``
     Laws 2023 art. 6.9 (the same in 1997 art. 6.9 [L97] and, for the position, Laws Commentary 1997:
@@ -58,11 +60,17 @@ from chessarbiter.limits import MAX_FLAG_NODES
 from chessarbiter.timecontrol.errors import FlagError
 
 __all__ = [
+    "DeadPosition",
     "FlagRules",
     "FlagVerdict",
+    "MateCheck",
+    "MateProof",
     "adjudicate",
+    "dead_position",
     "find_helpmate",
+    "flag_board",
     "locked_pawns",
+    "mate_check",
 ]
 
 DEFAULT_MAX_PLIES = 6
@@ -97,7 +105,11 @@ class FlagVerdict:
         }
 
 
-def _board(fen: str) -> chess.Board:
+def flag_board(fen: str) -> chess.Board:
+    """The position ``fen``, legal (python-chess's ``Board.is_valid``).
+
+    :raises FlagError: for an unreadable FEN or an illegal position.
+    """
     try:
         board = chess.Board(fen)
     except ValueError as error:
@@ -119,6 +131,13 @@ def _colour(side: str | bool) -> chess.Color:
     raise FlagError(f"side {side!r}: write white or black")
 
 
+def _check_bounds(max_plies: int, node_limit: int) -> None:
+    if max_plies < 0 or not 1 <= node_limit <= MAX_FLAG_NODES:
+        raise FlagError(
+            f"max_plies must be 0 or more and node_limit between 1 and {MAX_FLAG_NODES}"
+        )
+
+
 def adjudicate(
     fen: str,
     side: str | bool,
@@ -132,16 +151,13 @@ def adjudicate(
     :raises FlagError: for an unreadable or illegal FEN, a side or rule set it does not know, or
         a position where the game is already over by checkmate.
     """
-    board = _board(fen)
+    board = flag_board(fen)
     flagged = _colour(side)
     try:
         rule_set = FlagRules(rules)
     except ValueError:
         raise FlagError(f"rules {rules!r}: write current or seed000-blitz") from None
-    if max_plies < 0 or not 1 <= node_limit <= MAX_FLAG_NODES:
-        raise FlagError(
-            f"max_plies must be 0 or more and node_limit between 1 and {MAX_FLAG_NODES}"
-        )
+    _check_bounds(max_plies, node_limit)
     if board.is_checkmate():
         raise FlagError(
             f"FEN {fen!r}: the position is checkmate, the game ended before any flag fall"
@@ -168,7 +184,8 @@ def _current(
 ) -> FlagVerdict:
     opponent = not flagged
     article = "Laws 2023 art. 6.9"
-    if board.has_insufficient_material(opponent):
+    check = mate_check(board, opponent, max_plies=max_plies, node_limit=node_limit)
+    if check.how is MateProof.MATERIAL:
         return FlagVerdict(
             "draw",
             "1/2-1/2",
@@ -176,23 +193,22 @@ def _current(
             f"{article}: the opponent's material ({_material(board, opponent)}) cannot mate "
             "by any series of legal moves",
         )
-    if locked_pawns(board):
+    if check.how is MateProof.LOCKED_PAWNS:
         return FlagVerdict(
             "draw",
             "1/2-1/2",
             True,
             f"{article}: locked pawns, no king can reach an enemy pawn: no mate is possible",
         )
-    line, exhausted = find_helpmate(board, flagged, max_plies=max_plies, node_limit=node_limit)
-    if line is not None:
+    if check.how is MateProof.HELPMATE:
         return FlagVerdict(
             "loss",
             loss_score,
             True,
-            f"{article}: the opponent can mate (helpmate in {len(line)} plies)",
-            tuple(line),
+            f"{article}: the opponent can mate (helpmate in {len(check.line)} plies)",
+            check.line,
         )
-    if exhausted:
+    if check.how is MateProof.EXHAUSTED:
         return FlagVerdict(
             "draw",
             "1/2-1/2",
@@ -206,6 +222,174 @@ def _current(
         f"{article}: mate by the opponent is not excluded (sufficient material, no locked "
         f"pawns; no helpmate found within {max_plies} plies / {node_limit} positions)",
     )
+
+
+class MateProof(StrEnum):
+    """How :func:`mate_check` settled whether a side can still checkmate."""
+
+    MATERIAL = "material"
+    """Cannot: python-chess's ``has_insufficient_material`` (sound, by material alone)."""
+    LOCKED_PAWNS = "locked-pawns"
+    """Cannot: :func:`locked_pawns` (no piece can ever change, so no check)."""
+    EXHAUSTED = "exhausted"
+    """Cannot: the helpmate search saw every line end (mate of the other side, stalemate,
+    insufficient material) within its bound."""
+    HELPMATE = "helpmate"
+    """Can: a sequence of legal moves that mates was found (the line is the proof)."""
+    UNKNOWN = "unknown"
+    """Not settled: none of the above within the search bound."""
+
+
+@dataclass(frozen=True, slots=True)
+class MateCheck:
+    """Whether a side can still checkmate: ``possible`` is ``True`` (a mating line was found,
+    ``line`` in SAN), ``False`` (proven impossible) or ``None`` (cannot tell), and ``how``."""
+
+    possible: bool | None
+    how: MateProof
+    line: tuple[str, ...] = ()
+
+
+def mate_check(
+    board: chess.Board,
+    mater: chess.Color,
+    *,
+    max_plies: int = DEFAULT_MAX_PLIES,
+    node_limit: int = DEFAULT_NODE_LIMIT,
+) -> MateCheck:
+    """Whether ``mater`` can checkmate his opponent by any series of legal moves, both sides
+    cooperating ("even with the most unskilled counterplay": Laws 2023 art. 6.9 and 5.2.2;
+    Laws Commentary 1997, "mate unreachable by any possible moves, even the most senseless"):
+    by material, then locked pawns, then the helpmate search (see the module docstring).
+
+    >>> mate_check(chess.Board("8/8/4k3/8/8/8/2K5/1N6 b - - 0 1"), chess.WHITE).how
+    <MateProof.MATERIAL: 'material'>
+    >>> mate_check(chess.Board("7k/8/6K1/8/8/8/8/R7 w - - 0 1"), chess.WHITE, max_plies=1)
+    MateCheck(possible=True, how=<MateProof.HELPMATE: 'helpmate'>, line=('Ra8#',))
+    """
+    if board.has_insufficient_material(mater):
+        return MateCheck(False, MateProof.MATERIAL)
+    if locked_pawns(board):
+        return MateCheck(False, MateProof.LOCKED_PAWNS)
+    line, exhausted = find_helpmate(board, not mater, max_plies=max_plies, node_limit=node_limit)
+    if line is not None:
+        return MateCheck(True, MateProof.HELPMATE, tuple(line))
+    if exhausted:
+        return MateCheck(False, MateProof.EXHAUSTED)
+    return MateCheck(None, MateProof.UNKNOWN)
+
+
+# -- dead position -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DeadPosition:
+    """The answer of :func:`dead_position`: ``dead`` is ``True`` (proven: the game is drawn at
+    once), ``False`` (a mate is still possible: ``line`` shows one, for ``mater``) or ``None``
+    (cannot tell within the bound); ``reason`` says how, ``rule`` the articles."""
+
+    dead: bool | None
+    reason: str
+    line: tuple[str, ...] = ()
+    mater: str = ""
+    rule: str = (
+        "Laws 1997 (Laws Commentary 1997): a position in which mate cannot be reached by any "
+        "possible moves is drawn at once; Laws 2023 art. 5.2.2"
+    )
+
+    @property
+    def score(self) -> str:
+        """The game score the position itself makes: ``1/2-1/2`` when dead, else ``*``."""
+        return "1/2-1/2" if self.dead else "*"
+
+    @property
+    def termination(self) -> str:
+        """The PGN ``Termination`` tag of a game ended by it (PGN standard 9.8.1: ``normal``,
+        the game ended by the rules), empty while it is not proven dead."""
+        return "normal" if self.dead else ""
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "dead": self.dead,
+            "score": self.score,
+            "reason": self.reason,
+            "mater": self.mater or None,
+            "line": list(self.line),
+            "rule": self.rule,
+        }
+
+
+def dead_position(
+    fen: str, *, max_plies: int = DEFAULT_MAX_PLIES, node_limit: int = DEFAULT_NODE_LIMIT
+) -> DeadPosition:
+    """Whether the position ``fen`` is dead: neither player can checkmate the other by any
+    series of legal moves (Laws Commentary 1997: "mate unreachable by any possible moves, even
+    the most senseless": the game is drawn at once; Laws 2023 art. 5.2.2).
+
+    Not python-chess's ``Board.is_insufficient_material()``: that answers "neither side has
+    mating material", by material alone, and says nothing of positions where the material
+    suffices but no mate can ever come. Here, for each side, :func:`mate_check` decides:
+
+    * **dead** (``True``, proven) when, for both sides, the material cannot mate (python-chess's
+      sound per-side test: K v K, K + N v K, kings and bishops all on one square colour...),
+      or the pawns are locked with no king able to reach an enemy pawn (:func:`locked_pawns`),
+      or every line of the helpmate search ends (mate, stalemate, insufficient material)
+      within ``max_plies`` plies — e.g. a capture that must leave bare kings;
+    * **alive** (``False``) when a helpmate of either side is found: the line is the proof;
+    * **cannot tell** (``None``) otherwise: material suffices, the pawns are not locked, and no
+      helpmate was found within ``max_plies`` plies and ``node_limit`` positions (a fortress
+      with pieces, or a long helpmate). The arbiter decides; a mate usually exists then.
+
+    The 75-move and fivefold-repetition rules are not considered.
+
+    >>> dead_position("8/8/4k3/8/8/8/2K5/1N6 b - - 0 1").dead
+    True
+    >>> dead_position("8/8/1k6/p1p1p1p1/P1P1P1P1/8/5K2/8 w - - 0 1").reason
+    'locked pawns, no king can reach an enemy pawn: no check, hence no mate, is possible'
+    >>> d = dead_position(chess.STARTING_FEN)
+    >>> d.dead, d.mater, d.line
+    (False, 'black', ('f3', 'e5', 'g4', 'Qh4#'))
+
+    :raises FlagError: for an unreadable or illegal FEN, bad bounds, or a position where the
+        game is already over (checkmate, stalemate).
+    """
+    board = flag_board(fen)
+    _check_bounds(max_plies, node_limit)
+    if board.is_checkmate() or board.is_stalemate():
+        ended = "checkmate" if board.is_checkmate() else "stalemate"
+        raise FlagError(f"FEN {fen!r}: the position is {ended}, the game is already over")
+    checks = {
+        side: mate_check(board, side, max_plies=max_plies, node_limit=node_limit)
+        for side in (board.turn, not board.turn)
+    }
+    for side, check in checks.items():
+        if check.possible:
+            name = "white" if side == chess.WHITE else "black"
+            return DeadPosition(
+                False,
+                f"{name} can still mate (helpmate in {len(check.line)} plies)",
+                check.line,
+                name,
+            )
+    if any(check.possible is None for check in checks.values()):
+        return DeadPosition(
+            None,
+            "cannot tell: the material suffices, the pawns are not locked, and no helpmate "
+            f"was found within {max_plies} plies / {node_limit} positions",
+        )
+    hows = {check.how for check in checks.values()}
+    if hows == {MateProof.MATERIAL}:
+        reason = (
+            f"neither side's material (white {_material(board, chess.WHITE)}, black "
+            f"{_material(board, chess.BLACK)}) can mate"
+        )
+    elif MateProof.LOCKED_PAWNS in hows:
+        reason = (
+            "locked pawns, no king can reach an enemy pawn: no check, hence no mate, is possible"
+        )
+    else:
+        reason = "every sequence of legal moves ends without a mate"
+    return DeadPosition(True, reason)
 
 
 def _material(board: chess.Board, colour: chess.Color) -> str:

@@ -19,11 +19,18 @@ Sources that do not settle a point are said so where the choice is made; the sum
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import StrEnum
 from typing import Literal
 
 from chessarbiter.editions import LawsEdition
-from chessarbiter.timecontrol.errors import LawsError
+from chessarbiter.timecontrol.errors import FlagError, LawsError
+from chessarbiter.timecontrol.flag import (
+    DEFAULT_MAX_PLIES,
+    DEFAULT_NODE_LIMIT,
+    flag_board,
+    mate_check,
+)
 from chessarbiter.timecontrol.model import ControlKind, TimeControl, TimingMode
 
 __all__ = [
@@ -34,13 +41,17 @@ __all__ = [
     "FlagClaimers",
     "QuickplayDecision",
     "QuickplayOutcome",
+    "RefusalScore",
+    "ScoresheetTime",
     "classification_minutes",
     "classify",
     "default_time",
     "edition",
     "incorrect_claim",
     "is_default_loss",
+    "persistent_refusal",
     "quickplay_claim",
+    "scoresheet_deduction",
     "who_may_claim_flag",
 ]
 
@@ -530,4 +541,166 @@ def bonus_is_increment(control: TimeControl) -> bool:
     """
     return control.timed and any(
         p.increment and p.mode is TimingMode.FISCHER for p in control.periods
+    )
+
+
+# -- a player who cannot keep score --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ScoresheetTime:
+    """The time a player who cannot keep score starts with."""
+
+    start_time: Seconds
+    deducted: Seconds
+    rule: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"start_time": self.start_time, "deducted": self.deducted, "rule": self.rule}
+
+
+def scoresheet_deduction(
+    allotted: Seconds, deduction: Seconds, laws: str | int | None = None
+) -> ScoresheetTime:
+    """The clock of a player unable to keep score: the time the arbiter fixes for the
+    recording (``deduction``) is taken from his allotted time at the start of the game.
+
+    * **1997** (Laws Commentary 1997, new in the Laws effective 1 July 1997: "if a player
+      cannot keep score for physical or religious reasons, the time needed for it, determined
+      by the arbiter, is deducted from his allotted time at the start of the game"; it ended
+      the disputes over players who would not write on the Sabbath);
+    * **2023** art. 8.1.6 [LAWS23]: the same (an amount of time decided by the arbiter);
+    * **1984**: no such rule (Laws Commentary 1997 introduces it as new) → error.
+
+    >>> scoresheet_deduction(5400, 600, 1997).start_time
+    4800
+
+    :raises LawsError: for the 1984 rules, a negative time, or a deduction larger than the
+        allotted time.
+    """
+    laws_edition = edition(laws)
+    total = _time("the allotted time", allotted)
+    taken = _time("the deduction", deduction)
+    if laws_edition is LawsEdition.E1984:
+        raise LawsError(
+            "the 1984 rules had no time deduction for a player who cannot keep score (Laws "
+            "Commentary 1997: new in the Laws of 1 July 1997)"
+        )
+    if taken > total:
+        raise LawsError(
+            f"the deduction ({_num(taken)} s) is larger than the allotted time ({_num(total)} s)"
+        )
+    rule = (
+        "Laws 1997 (Laws Commentary 1997): the time for keeping score, fixed by the arbiter, "
+        "is deducted from the allotted time at the start of the game"
+        if laws_edition is LawsEdition.E1997
+        else "Laws 2023 art. 8.1.6: the time decided by the arbiter is deducted from the "
+        "allotted time at the beginning of the game"
+    )
+    return ScoresheetTime(_num(total - taken), _num(taken), rule)
+
+
+# -- persistent refusal to obey the Laws ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RefusalScore:
+    """The game of a player who persistently refuses to obey the Laws: he loses; the points of
+    his opponent (``opponent_points``), whether they are settled by the position (``certain``;
+    otherwise the arbiter's call), the PGN ``Termination`` tag and the rule."""
+
+    offender_points: Decimal
+    opponent_points: Decimal
+    certain: bool
+    reason: str
+    rule: str
+    termination: str = "rules infraction"
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "offender_points": str(self.offender_points),
+            "opponent_points": str(self.opponent_points),
+            "certain": self.certain,
+            "reason": self.reason,
+            "termination": self.termination,
+            "rule": self.rule,
+        }
+
+
+def persistent_refusal(
+    offender: str | bool,
+    laws: str | int | None = None,
+    *,
+    fen: str | None = None,
+    max_plies: int = DEFAULT_MAX_PLIES,
+    node_limit: int = DEFAULT_NODE_LIMIT,
+) -> RefusalScore:
+    """The score of a game lost by persistent refusal to comply with the Laws.
+
+    * **1997** (Laws Commentary 1997, a new article of the Laws effective 1 July 1997): the
+      player who persistently refuses to obey the Laws loses; the arbiter sets his opponent's
+      score — half a point when the opponent could not have won, e.g. with a lone king;
+    * **2023** art. 11.7 [LAWS23]: the same loss, "the arbiter shall decide the score of the
+      opponent"; the same test is offered as the arbiter's guide;
+    * **1984**: not in the sources → error.
+
+    Whether the opponent could have won is the flag-fall test of
+    :func:`~chessarbiter.timecontrol.flag.mate_check` on the position ``fen`` (``offender``
+    is the side that refused): ½ when he cannot mate by any series of legal moves (proven),
+    1 when a mate is possible; without a position, or when the search cannot tell, 1 with
+    ``certain`` false (the arbiter may give ½ on what he sees).
+
+    >>> persistent_refusal("white", 1997, fen="8/8/4k3/8/8/8/2K5/1N6 w - - 0 1").opponent_points
+    Decimal('0.5')
+    >>> persistent_refusal("black", 2023).certain
+    False
+
+    :raises LawsError: for the 1984 rules or an unknown side.
+    :raises FlagError: for an unreadable or illegal position, or one where the game is over.
+    """
+    laws_edition = edition(laws)
+    if laws_edition is LawsEdition.E1984:
+        raise LawsError("the sources give no persistent-refusal rule for the 1984 rules")
+    side = offender if isinstance(offender, bool) else offender.strip().lower()
+    if side not in ("white", "black", True, False):
+        raise LawsError(f"offender {offender!r}: write white or black")
+    refuser = side in ("white", True)
+    rule = (
+        "Laws 1997 (Laws Commentary 1997): persistent refusal to obey the Laws loses; the "
+        "arbiter sets the opponent's score, ½ when he could not have won"
+        if laws_edition is LawsEdition.E1997
+        else "Laws 2023 art. 11.7: persistent refusal to comply with the Laws loses; the "
+        "arbiter decides the opponent's score"
+    )
+    win, half = Decimal(1), Decimal("0.5")
+    if fen is None:
+        return RefusalScore(
+            Decimal(0),
+            win,
+            False,
+            "no position given: the arbiter gives ½ if the opponent could not have won",
+            rule,
+        )
+    board = flag_board(fen)
+    if board.is_checkmate() or board.is_stalemate():
+        raise FlagError(f"FEN {fen!r}: the game is already over")
+    check = mate_check(board, not refuser, max_plies=max_plies, node_limit=node_limit)
+    if check.possible is False:
+        return RefusalScore(
+            Decimal(0), half, True, "the opponent cannot mate by any series of legal moves", rule
+        )
+    if check.possible:
+        return RefusalScore(
+            Decimal(0),
+            win,
+            True,
+            f"the opponent can mate (helpmate in {len(check.line)} plies)",
+            rule,
+        )
+    return RefusalScore(
+        Decimal(0),
+        win,
+        False,
+        f"a mate by the opponent is not excluded (no helpmate found within {max_plies} plies)",
+        rule,
     )

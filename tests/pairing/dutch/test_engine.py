@@ -143,7 +143,7 @@ def test_a6_colour_preferences():
     assert player(0, "W-W").absolute_preference  # the unplayed round is skipped
 
 
-def test_seed004_worked_example_e3_under_the_2013_colour_rules():
+def test_dutch_colours_2013_worked_example_e3_under_the_2013_colour_rules():
     """Dutch Colours 2013 (Istanbul 2012 / "Tallinn 2013" E.2-E.3): leaders 1 WWBWBW and 2 BBWBWW
     both have an absolute preference for black; E.1 and E.2 (kind of preference only) do not decide;
     the last round in which their colours differed is round 5 (1 had B, 2 had W), so player 1
@@ -151,11 +151,11 @@ def test_seed004_worked_example_e3_under_the_2013_colour_rules():
     one, two = player(0, "WWBWBW"), player(1, "BBWBWW")
     assert one.colour_preference is two.colour_preference is Colour.BLACK
     assert one.absolute_preference and two.absolute_preference
-    assert neutral_colour(one, two, ColourRule.SEED_2013) is Colour.WHITE
-    assert neutral_colour(two, one, ColourRule.SEED_2013) is Colour.BLACK
+    assert neutral_colour(one, two, ColourRule.COLOURS_2013) is Colour.WHITE
+    assert neutral_colour(two, one, ColourRule.COLOURS_2013) is Colour.BLACK
 
 
-def test_seed004_example_under_e2_of_2017_and_2026():
+def test_dutch_colours_2013_example_under_e2_of_2017_and_2026():
     """C.04.3 2017 E.2 / 2026 5.2.2: of two absolute preferences the wider colour difference
     wins: player 1 (+2 whites) gets black, player 2 (difference 0, two whites in a row) white."""
     one, two = player(0, "WWBWBW"), player(1, "BBWBWW")

@@ -5,7 +5,7 @@
 * ``chessarbiter schedule plan|blitz-evening|swiss-days|load`` —
   :mod:`chessarbiter.cli.special.schedule`;
 * ``chessarbiter simul limit|score`` — :mod:`chessarbiter.cli.special.simul`;
-* ``chessarbiter handicap eliminate`` — :mod:`chessarbiter.cli.special.handicap`;
+* ``chessarbiter handicap eliminate|pair`` — :mod:`chessarbiter.cli.special.handicap`;
 * ``chessarbiter solving score`` — :mod:`chessarbiter.cli.special.solving`;
 * ``chessarbiter radio split`` — :mod:`chessarbiter.cli.special.radio`;
 * ``chessarbiter blitz claim`` — :mod:`chessarbiter.cli.special.blitz`.

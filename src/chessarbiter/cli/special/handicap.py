@@ -1,5 +1,7 @@
-"""``chessarbiter handicap eliminate``: a handicap Swiss with elimination on personal limits of
-lost points. The rules are in :mod:`chessarbiter.special.handicap` (Team Competitions 1972).
+"""``chessarbiter handicap eliminate`` and ``chessarbiter handicap pair``: a handicap Swiss with
+elimination on personal limits of lost points (who is out after each round; the next round's
+pairing of the players still in). The rules are in :mod:`chessarbiter.special.handicap` (Team
+Competitions 1972).
 
 Invalid input raises a :class:`~chessarbiter.errors.ChessArbiterError` (exit code 3 through
 ``chessarbiter``).
@@ -13,6 +15,8 @@ import click
 
 from chessarbiter import limits
 from chessarbiter.cli.special.options import json_option, plain_decimal
+from chessarbiter.editions import DutchEdition
+from chessarbiter.model import Colour
 from chessarbiter.special import handicap as hc
 
 
@@ -90,3 +94,70 @@ def eliminate_command(players: tuple[str, ...], rounds: tuple[str, ...], as_json
                 f"{p.name}\t{plain_decimal(p.limit)}\t{p.games}\t{plain_decimal(p.score)}\t"
                 f"{plain_decimal(p.lost)}\t{when}"
             )
+
+
+@handicap_group.command("pair")
+@click.option(
+    "--player",
+    "players",
+    multiple=True,
+    required=True,
+    help="A player and his limit of lost points: NAME=LIMIT; repeat, in the order of the "
+    f"initial ranking (strongest first), at most {limits.MAX_ENTRIES} players.",
+)
+@click.option(
+    "--round",
+    "rounds",
+    multiple=True,
+    help='A played round\'s games: "A 1-0 B, C 1/2 D, E bye"; repeat in order.',
+)
+@click.option(
+    "--rounds-total",
+    type=click.IntRange(1, limits.MAX_ROUNDS),
+    required=True,
+    help="The number of rounds of the tournament.",
+)
+@click.option(
+    "--edition",
+    type=click.Choice([e.value for e in DutchEdition]),
+    default=DutchEdition.DUTCH_2026.value,
+    show_default=True,
+    help="The FIDE (Dutch) rules that pair the Swiss.",
+)
+@click.option(
+    "--initial-colour",
+    type=click.Choice(["white", "black"]),
+    default="white",
+    show_default=True,
+    help="The colour drawn by lot for the first player in round 1.",
+)
+@json_option
+def pair_command(
+    players: tuple[str, ...],
+    rounds: tuple[str, ...],
+    rounds_total: int,
+    edition: str,
+    initial_colour: str,
+    as_json: bool,
+) -> None:
+    """The next round of a handicap Swiss with elimination (Team Competitions 1972): the
+    players still in, paired by the FIDE (Dutch) system; the eliminated are not paired."""
+    boards = hc.pair_handicap_round(
+        [parse_player(p) for p in players],
+        [hc.parse_round(r) for r in rounds],
+        rounds_total,
+        edition=DutchEdition(edition),
+        initial_colour=Colour.WHITE if initial_colour == "white" else Colour.BLACK,
+    )
+    number = len(rounds) + 1
+    if as_json:
+        data = {
+            "round": number,
+            "boards": [{"white": w, "black": b} for w, b in boards if b is not None],
+            "bye": next((w for w, b in boards if b is None), None),
+        }
+        click.echo(json.dumps(data))
+        return
+    click.echo(f"round {number}:")
+    for white, black in boards:
+        click.echo(f"{white} bye" if black is None else f"{white} - {black}")

@@ -56,13 +56,13 @@ def pair_round(
     edition: DutchEdition = DutchEdition.DUTCH_2026,
     *,
     matcher: MatcherFactory | None = None,
-    colour_rule: ColourRule = ColourRule.CURRENT,
 ) -> RoundPairing:
     """Pair the next round of ``tournament`` by the FIDE (Dutch) system.
 
-    ``colour_rule`` selects the colour-allocation text (see
-    :class:`~chessarbiter.pairing.swiss.colours.ColourRule`); only E.2's treatment of two
-    absolute preferences differs.
+    ``edition`` names the text (2026 or 2017) and its colour rules: ``2013-colours`` pairs by
+    the 2017 text with the colour allocation of Dutch Colours 2013 (E.1-E.5; see
+    :meth:`ColourRule.of <chessarbiter.pairing.swiss.colours.ColourRule.of>`: only E.2's
+    treatment of two absolute preferences differs).
 
     :raises NoValidPairingError: when no pairing satisfies the absolute criteria.
     :raises PairingError: when the tournament cannot be paired as given (no number of rounds,
@@ -70,7 +70,8 @@ def pair_round(
     """
     state = prepare_round(tournament, edition)
     factory = matcher or _default_factory
-    if edition is DutchEdition.DUTCH_2017:
+    colour_rule = ColourRule.of(edition)
+    if edition.text is DutchEdition.DUTCH_2017:
         pairs = compute_pairs_2017(state, factory, colour_rule)
     else:
         pairs = compute_pairs(state, factory, colour_rule)
@@ -82,7 +83,6 @@ def explain_round(
     edition: DutchEdition = DutchEdition.DUTCH_2026,
     *,
     matcher: MatcherFactory | None = None,
-    colour_rule: ColourRule = ColourRule.CURRENT,
 ) -> tuple[RoundPairing, list[str]]:
     """Pair the next round and explain it with every reason, as text (the command line's
     ``--explain``): :func:`chessarbiter.pairing.dutch.why.explain` with ``every_reason``.
@@ -92,9 +92,7 @@ def explain_round(
     """
     from chessarbiter.pairing.dutch.why import explain  # why.py runs this module's pairer
 
-    explanation = explain(
-        tournament, edition, every_reason=True, matcher=matcher, colour_rule=colour_rule
-    )
+    explanation = explain(tournament, edition, every_reason=True, matcher=matcher)
     return explanation.pairing, explanation.lines()
 
 

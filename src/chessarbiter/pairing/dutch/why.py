@@ -48,7 +48,6 @@ def explain(
     every_reason: bool = False,
     focus: tuple[int, int | None] | None = None,
     matcher: MatcherFactory | None = None,
-    colour_rule: ColourRule = ColourRule.CURRENT,
 ) -> RoundExplanation:
     """Pair the next round of ``tournament`` by C.04.3 (2026) and explain it bracket by
     bracket (:class:`~chessarbiter.pairing.dutch.explain.RoundExplanation`; the pairing is
@@ -68,6 +67,7 @@ def explain(
     if edition is not DutchEdition.DUTCH_2026:
         raise PairingError(f"explanations for the Dutch {edition.value} edition are not available")
     state = prepare_round(tournament, edition)
+    colour_rule = ColourRule.of(edition)
     players = sorted(state.to_pair, key=lambda p: (-state.score(p), p.rank))
     if focus is not None:
         paired = {p.number for p in players}
@@ -121,7 +121,6 @@ def why(
     edition: DutchEdition = DutchEdition.DUTCH_2026,
     *,
     matcher: MatcherFactory | None = None,
-    colour_rule: ColourRule = ColourRule.CURRENT,
 ) -> tuple[RoundExplanation, WhyAnswer]:
     """Why player ``x`` got his opponent in the next round (C.04.3 (2026) Article 4): his
     bracket, his opponent, and for each better-ranked opponent he did not get (or who did not
@@ -132,7 +131,5 @@ def why(
     :raises UnknownPlayerError: when ``x`` or ``y`` is nobody's pairing number.
     :raises PairingError: when ``x`` or ``y`` is not paired in the round, or ``y`` is ``x``.
     """
-    explanation = explain(
-        tournament, edition, focus=(x, y), matcher=matcher, colour_rule=colour_rule
-    )
+    explanation = explain(tournament, edition, focus=(x, y), matcher=matcher)
     return explanation, explanation.why(x, y)

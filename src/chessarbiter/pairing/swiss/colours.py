@@ -16,15 +16,17 @@ Steps 1-3 are :func:`neutral_colour`; 4-5 need the ranking and are in the system
 
 Step 2 differs between texts. Since 2017 (E.2, and 2026 5.2.2) two absolute preferences are
 settled by the wider colour difference; the earlier text Dutch Colours 2013 describes (Istanbul
-2012, "Tallinn 2013" in the seed) compares only the kind of preference and goes on to step 3. In
-seed 004's example player 1 (WWBWBW, difference +2) therefore gets black under the current rules and
-white under the older ones: :attr:`ColourRule.SEED_2013` selects the older reading.
+2012, "Tallinn 2013" in the book) compares only the kind of preference and goes on to step 3. In
+the book's example player 1 (WWBWBW, difference +2) therefore gets black under the current rules and
+white under the older ones: :attr:`ColourRule.COLOURS_2013` selects the older reading, which the
+Dutch edition ``2013-colours`` pairs with (:meth:`ColourRule.of`).
 """
 
 from __future__ import annotations
 
 import enum
 
+from chessarbiter.editions import DutchEdition
 from chessarbiter.model import Colour
 from chessarbiter.pairing.swiss.state import SwissPlayer
 
@@ -34,8 +36,20 @@ class ColourRule(enum.Enum):
 
     CURRENT = "current"
     """C.04.3 2017 E.2 / 2026 5.2.2: the wider colour difference gets its preference."""
-    SEED_2013 = "2013"
+    COLOURS_2013 = "2013"
     """Istanbul 2012 E.2 as Dutch Colours 2013 reads it: the kind of preference only, then E.3."""
+
+    @classmethod
+    def of(cls, edition: DutchEdition) -> ColourRule:
+        """The colour rules a Dutch edition pairs with: those of Dutch Colours 2013 for the
+        edition ``2013-colours``, the current E.2 (2017) / 5.2.2 (2026) otherwise.
+
+        >>> ColourRule.of(DutchEdition("2013-colours")), ColourRule.of(DutchEdition.DUTCH_2017)
+        (<ColourRule.COLOURS_2013: '2013'>, <ColourRule.CURRENT: 'current'>)
+        """
+        if edition is DutchEdition.DUTCH_2013_COLOURS:
+            return cls.COLOURS_2013
+        return cls.CURRENT
 
 
 def compatible_preferences(a: Colour, b: Colour) -> bool:

@@ -199,7 +199,9 @@ def prepare_round(
 
     Who is paired: every player with no entry yet for that round. A player excused in advance
     has one (``0000 - H``/``Z``/``F`` in the round column), or is named by a TRF-2026 ``240``
-    record for the round or a JaVaFo ``XXZ`` line.
+    record for the round or a JaVaFo ``XXZ`` line. The state holds the C.04.3 text of
+    ``edition`` (:attr:`~chessarbiter.editions.DutchEdition.text`: 2017 for ``2013-colours``,
+    whose colour rules the engine applies).
 
     :raises PairingError: if the number of rounds is unknown or all rounds are paired, or the
         initial colour cannot be known (no ``XXC``/``152`` and no earlier round).
@@ -277,7 +279,7 @@ def prepare_round(
     ]
     return SwissRound(
         tournament=t,
-        edition=edition,
+        edition=edition.text,
         played_rounds=played,
         expected_rounds=expected,
         players=players,

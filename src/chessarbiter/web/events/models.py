@@ -135,6 +135,9 @@ class Event(models.Model):
     EDITION_LABELS = {
         DutchEdition.DUTCH_2026.value: _("FIDE Dutch 2026 (C.04.3 from 1 February 2026)"),
         DutchEdition.DUTCH_2017.value: _("FIDE Dutch 2017 (July 2017 - January 2026)"),
+        DutchEdition.DUTCH_2013_COLOURS.value: _(
+            "FIDE Dutch 2017 with the 2013 colour rules (Dutch Colours 2013, E.1-E.5)"
+        ),
         "dubov-2026": _("Dubov 2026 (C.04.4.1 from 1 February 2026)"),
         "dubov-2018": _("Dubov 2018 (until January 2026)"),
         "burstein-2026": _("Burstein 2026 (C.04.4.2 from 1 February 2026)"),
@@ -354,7 +357,7 @@ class Event(models.Model):
 
     def system_label(self) -> str:
         """The system as the pages name it: a Swiss event with its pairing system."""
-        if self.system != self.System.SWISS or self.edition in ("2026", "2017"):
+        if self.system != self.System.SWISS or self.edition in {e.value for e in DutchEdition}:
             return str(self.get_system_display())
         try:
             system = pairing_rules(self.edition).system.flag[2:]
