@@ -85,6 +85,7 @@ def test_issue13_item1_every_board_of_a_142_board_round_from_the_keyboard(
     page = context.new_page()
     log_in(page, base, "rondio", "chess-arbiter-13")
     page.goto(f"{base}/manage/events/{event.pk}/rounds/1/")
+    assert page.locator("#results-count").inner_text() == "0 of 142 results entered"
     page.wait_for_selector("#entry-bar[data-ready]")
     board_field = page.locator("#entry-bar input[name=board]")
     preview = page.locator("#entry-preview")
@@ -139,6 +140,8 @@ def test_issue13_item1_every_board_of_a_142_board_round_from_the_keyboard(
         board_field.input_value() == "" and page.evaluate("document.activeElement.name") == "board"
     )
     typed = time.monotonic()
+    # the count above the table followed every row without a reload
+    assert page.locator("#results-count").inner_text() == "142 of 142 results entered"
 
     saved = boards_of(event)
     for n in order:

@@ -192,12 +192,39 @@ def event_import(request: HttpRequest) -> HttpResponse:
     return render(request, "arbiter/event_import.html", {"form": form})
 
 
+#: Boards without a result named (with links) on the event's page; the rest are counted.
+MISSING_BOARDS_SHOWN = 60
+
+
 @login_required
 @_shows_problems
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = event_for(request.user, event_id, Level.VIEWER)
     rounds = list(ev.round_set.all())
-    return render(request, "arbiter/event.html", page_context(request, ev, rounds=rounds))
+    return render(
+        request,
+        "arbiter/event.html",
+        page_context(request, ev, rounds=rounds, **_missing_results(ev)),
+    )
+
+
+def _missing_results(ev: m.Event) -> dict[str, Any]:
+    """The last round's boards still without a result (the next pairing waits for them):
+    the first :data:`MISSING_BOARDS_SHOWN` numbers, how many more, the round's number."""
+    last = ev.round_set.order_by("-number").first()
+    if last is None:
+        return {"missing_count": 0}
+    missing = list(
+        m.Board.objects.filter(round=last, result="", black__isnull=False)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    return {
+        "missing_round": last.number,
+        "missing_boards": missing[:MISSING_BOARDS_SHOWN],
+        "missing_more": max(0, len(missing) - MISSING_BOARDS_SHOWN),
+        "missing_count": len(missing),
+    }
 
 
 @login_required
@@ -604,6 +631,7 @@ def pair(request: HttpRequest, ev: m.Event) -> HttpResponse:
                     request,
                     ev,
                     job=job,
+                    **_missing_results(ev),
                     failed=jobs.failed_pairing(ev) if job is None else None,
                     being_paired_by=job.created_by
                     if job is not None and job.created_by_id != request.user.pk
@@ -808,6 +836,7 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
         "kept": _("Board %(board)s: %(result)s kept, nothing changed."),
         "sending": _("Sending board %(board)s…"),
         "network": _("The result could not be sent (%(error)s): nothing was saved."),
+        "count": _("%(entered)s of %(total)s results entered"),
     }
     return render(
         request,
@@ -821,6 +850,9 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
             protest=adjournments.protest_status(ev, number),
             adjourned=adjournments.adjourned_boards(ev, number),
             round_source=rnd.pgn_source,
+            games_total=len(view.boards),
+            games_entered=sum(1 for b in view.boards if b.result),
+            only_pending=request.GET.get("pending") == "1",
             choices=choices,
             entry_keys=keys,
             entry_byes=byes,

@@ -162,12 +162,22 @@
     };
   }
 
+  // "x of y results entered": counted again from the rows after each change
+  function recount() {
+    const counter = document.getElementById("results-count");
+    if (!counter || !texts.count) return;
+    const rows = document.querySelectorAll("#boards tbody tr");
+    const pending = document.querySelectorAll("#boards tbody tr.pending").length;
+    counter.textContent = fmt(texts.count, { entered: rows.length - pending, total: rows.length });
+  }
+
   function swapRow(n, html) {
     const body = document.createElement("tbody");
     body.innerHTML = html.trim();
     const fresh = body.querySelector("tr");
     const old = row(n);
     if (fresh && old) old.replaceWith(fresh);
+    recount();
   }
 
   async function refreshRow(n) {
@@ -178,6 +188,7 @@
       const fresh = doc.getElementById("board-" + n);
       const old = row(n);
       if (fresh && old) old.replaceWith(document.importNode(fresh, true));
+      recount();
     } catch (e) {
       /* the message already says what happened */
     }
