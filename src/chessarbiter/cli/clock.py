@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 import click
 
@@ -118,6 +119,25 @@ def _single(text: str) -> TimeControl:
             "give one control here (this one differs by colour); use --black-control", text=text
         )
     return controls.white
+
+
+def _search_bounds(command: Callable[..., None]) -> Callable[..., None]:
+    """The bounds of the helpmate search (``--max-plies``, ``--node-limit``) of the commands
+    that test whether a side can still mate."""
+    command = click.option(
+        "--node-limit",
+        type=click.IntRange(1, limits.MAX_FLAG_NODES),
+        default=DEFAULT_NODE_LIMIT,
+        show_default=True,
+        help=f"Positions searched at most, 1 to {limits.MAX_FLAG_NODES}.",
+    )(command)
+    return click.option(
+        "--max-plies",
+        type=click.IntRange(0, 20),
+        default=DEFAULT_MAX_PLIES,
+        show_default=True,
+        help="Longest helpmate searched, 0 to 20 plies.",
+    )(command)
 
 
 def _print_json(data: object) -> None:
@@ -289,20 +309,7 @@ def _print_simulation(run: Simulation) -> None:
     default="current",
     show_default=True,
 )
-@click.option(
-    "--max-plies",
-    type=click.IntRange(0, 20),
-    default=DEFAULT_MAX_PLIES,
-    show_default=True,
-    help="Longest helpmate searched, 0 to 20 plies.",
-)
-@click.option(
-    "--node-limit",
-    type=click.IntRange(1, limits.MAX_FLAG_NODES),
-    default=DEFAULT_NODE_LIMIT,
-    show_default=True,
-    help=f"Positions searched at most, 1 to {limits.MAX_FLAG_NODES}.",
-)
+@_search_bounds
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
 def flag_command(
     fen: str, side: str, rules: str, max_plies: int, node_limit: int, as_json: bool
@@ -415,20 +422,7 @@ def flag_claim_command(laws: str, category: str, adequate_supervision: bool, as_
 
 @clock_group.command("dead-position")
 @click.argument("fen")
-@click.option(
-    "--max-plies",
-    type=click.IntRange(0, 20),
-    default=DEFAULT_MAX_PLIES,
-    show_default=True,
-    help="Longest helpmate searched, 0 to 20 plies.",
-)
-@click.option(
-    "--node-limit",
-    type=click.IntRange(1, limits.MAX_FLAG_NODES),
-    default=DEFAULT_NODE_LIMIT,
-    show_default=True,
-    help=f"Positions searched at most, 1 to {limits.MAX_FLAG_NODES}.",
-)
+@_search_bounds
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 def dead_position_command(fen: str, max_plies: int, node_limit: int, as_json: bool) -> None:
     """Whether the position FEN is dead: no mate by any series of legal moves for either side
@@ -479,20 +473,7 @@ def scoresheet_time_command(laws: str, allotted: str, deduction: str, as_json: b
     help="The player who persistently refused to obey the Laws.",
 )
 @click.option("--fen", default=None, help="The position: whether the opponent could have won.")
-@click.option(
-    "--max-plies",
-    type=click.IntRange(0, 20),
-    default=DEFAULT_MAX_PLIES,
-    show_default=True,
-    help="Longest helpmate searched, 0 to 20 plies.",
-)
-@click.option(
-    "--node-limit",
-    type=click.IntRange(1, limits.MAX_FLAG_NODES),
-    default=DEFAULT_NODE_LIMIT,
-    show_default=True,
-    help=f"Positions searched at most, 1 to {limits.MAX_FLAG_NODES}.",
-)
+@_search_bounds
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 def refusal_command(
     laws: str, offender: str, fen: str | None, max_plies: int, node_limit: int, as_json: bool
