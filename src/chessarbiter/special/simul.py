@@ -294,3 +294,24 @@ def parse_score(text: str) -> Decimal:
     if value.copy_abs() > limits.MAX_POINTS:  # copy_abs: exact, never an Overflow
         raise SimulError(f"score {text[:40]!r} is beyond {limits.MAX_POINTS} points")
     return value
+
+
+def parse_simul_result(text: str) -> SimulResult:
+    """One exhibitor's line of a simul contest (Team Competitions 1972): ``NAME,SCORE,TIME
+    [,BOARDS]``, TIME in minutes or ``H:MM`` (:func:`parse_minutes`), SCORE as
+    :func:`parse_score`, BOARDS from 1 to :data:`~chessarbiter.limits.MAX_SIMUL_BOARDS`.
+
+    >>> parse_simul_result("Tal,15½,2:35,20")
+    SimulResult(exhibitor='Tal', score=Decimal('15.5'), minutes=155, boards=20)
+    """
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) not in (3, 4) or not parts[0]:
+        raise SimulError(f"bad result {text[:80]!r} (write NAME,SCORE,TIME[,BOARDS])")
+    boards = None
+    if len(parts) == 4:
+        if not (parts[3].isascii() and parts[3].isdigit()):
+            raise SimulError(f"bad boards in {text[:80]!r}")
+        boards = int(parts[3])
+        if not 1 <= boards <= limits.MAX_SIMUL_BOARDS:
+            raise SimulError(f"boards {boards}: from 1 to {limits.MAX_SIMUL_BOARDS}")
+    return SimulResult(parts[0], parse_score(parts[1]), parse_minutes(parts[2]), boards)

@@ -31,10 +31,13 @@ from chessarbiter.pairing.knockout.matches import (
 _SCORE_WORDS = {"1": 1.0, "0": 0.0, "0.5": 0.5, ".5": 0.5, "1/2": 0.5, "½": 0.5, "=": 0.5}
 
 
-def parse_scores(text: str) -> list[float]:
+def parse_scores(
+    text: str, *, option: str = "--scores", item: str = "game", most: int = limits.MAX_MATCH_GAMES
+) -> list[float]:
     """``"1,0,0.5,½"`` → ``[1.0, 0.0, 0.5, 0.5]``: the first player's points per game.
 
     ``0.5`` may also be written ``1/2``, ``½`` or ``=``; an empty text means no game yet.
+    Errors name ``option`` and the ``item`` (a game, a board); more than ``most`` is refused.
 
     >>> parse_scores("1, 0,0.5,1/2")
     [1.0, 0.0, 0.5, 0.5]
@@ -46,10 +49,8 @@ def parse_scores(text: str) -> list[float]:
     if not text.strip():
         return []
     words = text.split(",")
-    if len(words) > limits.MAX_MATCH_GAMES:
-        raise MatchError(
-            f"--scores: {len(words)} games; a match has at most {limits.MAX_MATCH_GAMES}"
-        )
+    if len(words) > most:
+        raise MatchError(f"{option}: {len(words)} {item}s; a match has at most {most}")
     scores = []
     for number, word in enumerate(words, start=1):
         word = word.strip()
@@ -59,7 +60,7 @@ def parse_scores(text: str) -> list[float]:
                 value = int(word) if word.lstrip("-").isdigit() else float(word)
             except ValueError:
                 raise MatchError(
-                    f"--scores: game {number}: {word!r} is not a score (0, 0.5 or 1)"
+                    f"{option}: {item} {number}: {word!r} is not a score (0, 0.5 or 1)"
                 ) from None
         scores.append(value)
     return scores

@@ -47,24 +47,6 @@ def parse_roster(text: str) -> list[sm.Classification]:
     return roster
 
 
-def parse_simul_result(text: str) -> sm.SimulResult:
-    """``NAME,SCORE,TIME[,BOARDS]`` (TIME in minutes or H:MM).
-
-    >>> parse_simul_result("Tal,15½,2:35,20")
-    SimulResult(exhibitor='Tal', score=Decimal('15.5'), minutes=155, boards=20)
-    """
-    parts = [p.strip() for p in text.split(",")]
-    if len(parts) not in (3, 4) or not parts[0]:
-        raise sm.SimulError(f"bad result {text!r} (write NAME,SCORE,TIME[,BOARDS])")
-    boards = None
-    if len(parts) == 4:
-        try:
-            boards = int(parts[3])
-        except ValueError:
-            raise sm.SimulError(f"bad boards in {text!r}") from None
-    return sm.SimulResult(parts[0], sm.parse_score(parts[1]), sm.parse_minutes(parts[2]), boards)
-
-
 @click.group("simul")
 def simul_group() -> None:
     """Simultaneous exhibitions and simul contests (Team Competitions 1972)."""
@@ -128,7 +110,7 @@ def simul_limit_command(
 def simul_score_command(results: tuple[str, ...], per: int, as_json: bool) -> None:
     """Rank a simul contest (Team Competitions 1972): the fastest simul is the base, the others lose
     ½ point per PER minutes more."""
-    standings = sm.simul_contest([parse_simul_result(r) for r in results], per)
+    standings = sm.simul_contest([sm.parse_simul_result(r) for r in results], per)
     rows = [
         {
             "place": s.place,

@@ -4,18 +4,22 @@ Competitions 1972).
 Every command prints ``--format tsv`` (default): a ``round white black`` header, then one game a
 line, players written team letter + board, White first; or ``--format json``:
 ``{"games": [{"round": 1, "white": "A1", "black": "B1"}, ...], ...}`` with a few more keys
-describing the schedule.
+describing the schedule. ``mixed --results FILE`` adds a ``result`` column (key) and the match
+score (:mod:`chessarbiter.pairing.teams.mixed`).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from chessarbiter import limits
+from chessarbiter.pairing.teams.mixed import mixed_match_score, read_mixed_results
 from chessarbiter.pairing.teams.scheveningen import (
     MATCH_COLOURS,
     VARIANTS,
@@ -30,6 +34,7 @@ from chessarbiter.pairing.teams.scheveningen import (
     team_round_robin_matches,
 )
 from chessarbiter.pairing.teams.three_in_two import TeamGame, games_as_dicts, schedule_tsv
+from chessarbiter.trf import read_text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -182,20 +187,60 @@ def roundrobin_command(teams: int, boards: int, output_format: str) -> None:
     is_flag=True,
     help="Print only the games between players of different teams (the match).",
 )
+@click.option(
+    "--results",
+    "results_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="A results file: this command's TSV output with a fourth column 'result' (1-0, ½-½, "
+    "0-1, +-, -+, --; empty or * for a game not played). Adds each game's result and the match "
+    "score: the sum of the games between the teams (exit 3 for a malformed file).",
+)
 @format_option
-def mixed_command(players: int, teams: int, between_teams_only: bool, output_format: str) -> None:
+def mixed_command(
+    players: int,
+    teams: int,
+    between_teams_only: bool,
+    results_file: Path | None,
+    output_format: str,
+) -> None:
     """Print a mixed round robin (Team Competitions 1972, USSR–Yugoslavia 1967): the teams' players
     in one Berger round robin, pairing numbers A1, B1, A2, B2, …; the match score is the score of
-    the games between the teams."""
+    the games between the teams (given --results, printed after the games: in TSV as a
+    '# match score:' comment line, in JSON as "score")."""
     games = mixed_round_robin(players, teams)
-    if between_teams_only:
-        games = between_teams(games)
     extra: dict[str, object] = {
         "players": players,
         "teams": teams,
         "numbering": [str(p) for p in mixed_numbering(players, teams)],
     }
-    _emit(games, output_format, extra)
+    shown = between_teams(games) if between_teams_only else games
+    if results_file is None:
+        _emit(shown, output_format, extra)
+        return
+    results = read_mixed_results(read_text(results_file), str(results_file), games)
+    score = mixed_match_score(games, results)
+    if output_format == "json":
+        rows = games_as_dicts(shown)
+        for row, game in zip(rows, shown, strict=True):
+            row["result"] = results.get(game, "")
+        extra["score"] = {team: float(points) for team, points in score.points.items()}
+        extra["played"] = score.played
+        extra["pending"] = score.pending
+        click.echo(json.dumps({**extra, "games": rows}))
+        return
+    lines = ["round\twhite\tblack\tresult"]
+    lines += [f"{g.round}\t{g.white}\t{g.black}\t{results.get(g, '')}" for g in shown]
+    total = score.played + score.pending
+    text = ", ".join(f"{team} {_points(points)}" for team, points in score.points.items())
+    lines.append(f"# match score: {text} ({score.played} of {total} games played)")
+    click.echo("\n".join(lines))
+
+
+def _points(value: Decimal) -> str:
+    """``18.5``, ``18`` (a Decimal score without trailing zeros)."""
+    text = f"{value:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def register(group: click.Group) -> None:

@@ -785,10 +785,10 @@ class _Follower:
 class TeamColours:
     """Which team has white on board 1 and the odd boards (and hosts the match), and why:
     ``"number"`` (round 1), ``"blacks"`` (had black more often) or ``"lot"`` (Team Competitions
-    1972)."""
+    1972); ``"second-leg"``: the return leg of a two-legged match (:func:`second_leg_colours`)."""
 
     white_on_odd_boards: Side
-    reason: Literal["number", "blacks", "lot"]
+    reason: Literal["number", "blacks", "lot", "second-leg"]
 
     def white_on(self, board: int) -> Side:
         """The team with white on ``board`` (1-based): odd boards as board 1, even the other
@@ -847,6 +847,37 @@ def team_cup_colours(
             "give the lot or a random generator"
         )
     return TeamColours(rng.choice(SIDES), "lot")
+
+
+def second_leg_colours(first_leg: TeamColours) -> TeamColours:
+    """Colours of the return leg of a two-legged cup match (Team Competitions 1972: "in a knockout
+    event the match may be two-legged, as in many sports"): the team that had black on board 1
+    and the odd boards in the first leg has white there and hosts the second.
+
+    >>> second_leg_colours(team_cup_colours(1, (3, 4)))
+    TeamColours(white_on_odd_boards='second', reason='second-leg')
+    """
+    return TeamColours(other(first_leg.white_on_odd_boards), "second-leg")
+
+
+def cup_blacks(legs: Sequence[tuple[int, int, TeamColours]], team: int) -> int:
+    """How many times ``team`` had black on board 1 (and the odd boards) in the legs it played
+    so far: the count that gives colours and hosting from round 2 (Team Competitions 1972: "from
+    the second round 'white' goes to the team that played black more often in the earlier
+    rounds"). ``legs``: (first team's number, second team's number, colours) of each leg played,
+    a two-legged match counting twice.
+
+    >>> first = team_cup_colours(1, (3, 4))
+    >>> legs = [(3, 4, first), (3, 4, second_leg_colours(first)), (1, 2, first)]
+    >>> cup_blacks(legs, 4), cup_blacks(legs, 2), cup_blacks(legs, 1)
+    (1, 1, 0)
+    """
+    count = 0
+    for first, second, colours in legs:
+        if team in (first, second):
+            side = FIRST if team == first else SECOND
+            count += colours.white_on_odd_boards != side
+    return count
 
 
 class DrawnMatchRule(StrEnum):
@@ -939,3 +970,38 @@ def team_match_decision(
         f"the match is drawn {points_text(first)}-{points_text(first)} and none of the rules "
         f"({', '.join(str(r) for r in rules) or 'none'}) decides it"
     )
+
+
+def two_legged_decision(
+    legs: Sequence[Sequence[float]],
+    rules: Sequence[DrawnMatchRule] = (DrawnMatchRule.REPLAY,),
+    *,
+    weights: Sequence[float] | None = None,
+) -> TeamMatchDecision:
+    """Decide a cup match of two (or more) legs (Team Competitions 1972): the game points of all
+    legs are added board by board ("multi-round matches add the game points of all rounds, never
+    the rounds won"), then :func:`team_match_decision` decides, a drawn total going to
+    ``rules`` (board ``weights`` apply to the summed boards).
+
+    ``legs``: for each leg, the first team's points on each board, board 1 first; every leg has
+    the same boards.
+
+    >>> two_legged_decision([[1, 0.5], [0, 0.5]]).action
+    <DrawnMatchRule.REPLAY: 'replay'>
+    >>> two_legged_decision([[1, 0.5], [0.5, 0.5]]).points
+    (2.5, 1.5)
+
+    :raises MatchError: for no leg, legs of different boards, or as :func:`team_match_decision`.
+    """
+    if not legs:
+        raise MatchError("a match needs at least one leg")
+    boards = len(legs[0])
+    for number, leg in enumerate(legs, start=1):
+        if len(leg) != boards:
+            raise MatchError(f"leg {number} has {len(leg)} boards, leg 1 has {boards}")
+    for number, leg in enumerate(legs, start=1):
+        for board, pts in enumerate(leg, start=1):
+            if isinstance(pts, bool) or not isinstance(pts, int | float) or pts not in (0, 0.5, 1):
+                raise MatchError(f"leg {number}, board {board}: {pts!r} is not a game's score")
+    summed = [float(sum(leg[b] for leg in legs)) for b in range(boards)]
+    return team_match_decision(summed, rules, games_per_board=len(legs), weights=weights)

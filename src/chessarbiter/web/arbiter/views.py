@@ -542,15 +542,24 @@ def forbidden_pair(request: HttpRequest, event_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def players_lots(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Draw a round robin's pairing numbers from ``seed``: by plain lot (C.05 Annex 1), or with
+    ``method=varma`` by the Varma tables (C.05 Annex 2), federations kept apart unless
+    ``allow_split``; before round 1 only (:func:`services.draw_numbers_by_lot`)."""
     ev = event_for(request.user, event_id, Level.ARBITER)
     seed = request.POST.get("seed", "").strip()
     if not seed:
         messages.error(request, _("Give the seed of the draw (to be published)."))
         return redirect("arbiter:players", ev.pk)
+    varma = request.POST.get("method") == "varma"
+    allow_split = bool(request.POST.get("allow_split"))
     _attempt(
         request,
-        lambda: services.draw_numbers_by_lot(ev, request.user, seed),
-        _("Pairing numbers drawn by lot."),
+        lambda: services.draw_numbers_by_lot(
+            ev, request.user, seed, varma=varma, allow_split=allow_split
+        ),
+        _("Pairing numbers drawn by the Varma tables.")
+        if varma
+        else _("Pairing numbers drawn by lot."),
     )
     return redirect("arbiter:players", ev.pk)
 

@@ -454,52 +454,9 @@ def prizes(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @require_safe
 def tools(request: HttpRequest) -> HttpResponse:
-    """Clock calculator (classification, notations, incorrect claim), flag-fall adjudicator
-    and telegraph-code converter. GET forms: nothing is stored."""
-    from chessarbiter.errors import ChessArbiterError
-    from chessarbiter.special import telegraph
-    from chessarbiter.timecontrol import flag, laws, model
-    from chessarbiter.timecontrol.clock import parse_seconds
+    """The arbiter's calculators (:mod:`.tools`: time controls, claims, flag fall, dead
+    position, scoresheet time, persistent refusal, freed clock, telegraph code, simul contest,
+    radio match). GET forms: nothing is stored."""
+    from . import tools as calculators
 
-    q = request.GET
-    ctx: dict[str, Any] = {"q": q}
-    what = q.get("tool", "")
-    try:
-        if what == "clock" and q.get("control"):
-            tc = model.parse(q["control"])
-            edition = q.get("laws", "2023")
-            ctx["clock"] = {
-                "category": laws.classify(tc, edition).value,
-                "pgn": tc.to_pgn(),
-                "fide": tc.to_fide(),
-                "trf": _or_none(tc.to_trf),
-            }
-        elif what == "claim" and q.get("claimant"):
-            penalty = laws.incorrect_claim(
-                parse_seconds(q["claimant"], "the claimant's time"),
-                parse_seconds(q.get("opponent", "0"), "the opponent's time"),
-                q.get("laws", "2023"),
-            )
-            ctx["claim"] = penalty
-        elif what == "flag" and q.get("fen"):
-            ctx["flag"] = flag.adjudicate(
-                q["fen"], q.get("side", "white"), q.get("rules", "current")
-            )
-        elif what == "telegraph" and q.get("moves"):
-            text = q["moves"]
-            if q.get("direction") == "decode":
-                ctx["telegraph"] = " ".join(telegraph.decode_game(text.split()))
-            else:
-                ctx["telegraph"] = " ".join(telegraph.encode_game(text.split()))
-    except ChessArbiterError as e:
-        ctx["error"] = str(e)
-    return render(request, "public/tools.html", ctx)
-
-
-def _or_none(call: Any) -> str | None:
-    from chessarbiter.errors import ChessArbiterError
-
-    try:
-        return str(call())
-    except ChessArbiterError:
-        return None
+    return render(request, "public/tools.html", calculators.answer(request.GET))

@@ -162,14 +162,32 @@ def renumber_by_rating(event: m.Event, user: User) -> None:
 
 
 @atomic
-def draw_numbers_by_lot(event: m.Event, user: User, seed: str) -> None:
+def draw_numbers_by_lot(
+    event: m.Event, user: User, seed: str, *, varma: bool = False, allow_split: bool = False
+) -> None:
     """Round robin pairing numbers drawn by lot (C.05 Annex 1), reproducibly from ``seed``
-    (published with the draw, so anyone can repeat it)."""
+    (published with the draw, so anyone can repeat it).
+
+    With ``varma`` the lot is restricted by the Varma tables (C.05 Annex 2,
+    :func:`chessarbiter.pairing.roundrobin.varma_assign`, 9 to 24 players): the federations
+    are kept apart (each draws all its numbers from one set) unless ``allow_split``, which lets
+    a contingent too large for a set spill into the next one. A player without a federation is
+    a contingent of his own. Raises the library's
+    :class:`~chessarbiter.pairing.roundrobin.VarmaSplitError` when the federations cannot be
+    kept apart."""
     event = locked_event(event)
     if event.round_set.exists():
         raise ServiceError(_("The numbers cannot be drawn again once round 1 is paired."))
     rows = list(event.players.order_by("number"))
-    order = roundrobin.draw_lots(rows, seed)
+    if varma:
+        numbers = roundrobin.varma_assign(
+            [(p.name, p.federation or f"?{p.number}") for p in rows],
+            seed,
+            keep_apart=not allow_split,
+        )
+        order = sorted(rows, key=lambda p: numbers[p.name])
+    else:
+        order = roundrobin.draw_lots(rows, seed)
     for p in rows:
         p.number += 100000
     m.Player.objects.bulk_update(rows, ["number"])
@@ -177,13 +195,22 @@ def draw_numbers_by_lot(event: m.Event, user: User, seed: str) -> None:
         p.number = new
     m.Player.objects.bulk_update(rows, ["number"])
     check_stored_event(event)
-    audit(
-        event,
-        user,
-        "player.lots",
-        _("Pairing numbers drawn by lot (seed %(seed)s)") % {"seed": seed},
-        seed=seed,
-    )
+    if not varma:
+        summary = _("Pairing numbers drawn by lot (seed %(seed)s)") % {"seed": seed}
+    elif allow_split:
+        summary = _(
+            "Pairing numbers drawn by the Varma tables (C.05 Annex 2), a federation may be "
+            "split (seed %(seed)s)"
+        ) % {"seed": seed}
+    else:
+        summary = _(
+            "Pairing numbers drawn by the Varma tables (C.05 Annex 2), federations kept apart "
+            "(seed %(seed)s)"
+        ) % {"seed": seed}
+    details: dict[str, Any] = {"seed": seed}
+    if varma:
+        details |= {"method": "varma", "keep_apart": not allow_split}
+    audit(event, user, "player.lots", summary, **details)
 
 
 @atomic
