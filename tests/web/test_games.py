@@ -278,6 +278,7 @@ def test_round_and_event_pgn_downloads_have_the_tags(
     m.Player.objects.filter(event=ev, number=1).update(fide_id="4100018", title="g")
     m.Event.objects.filter(pk=ev.pk).update(time_control="90 min + 30 s per move from move 1")
     services.set_result(boards_of(round1)[1].pk, chief, "=")
+    services.set_result(boards_of(round1)[3].pk, chief, "-+")  # a forfeit: its points
     for url in (
         reverse("public:round_pgn", args=[ev.pk, 1]),
         reverse("public:event_pgn", args=[ev.pk]),
@@ -289,6 +290,8 @@ def test_round_and_event_pgn_downloads_have_the_tags(
         first = read[0]
         assert first.headers["Round"] == "1.1" and first.headers["Event"] == "Club Swiss"
         assert first.result == "1/2-1/2" and read[1].result == "*"
+        # the library's mapping: a forfeit by its points, with Termination "forfeit"
+        assert read[2].result == "0-1" and read[2].headers["Termination"] == "forfeit"
         tags = dict(first.headers)
         assert "4100018" in (tags.get("WhiteFideId"), tags.get("BlackFideId"))
         assert "GM" in (tags.get("WhiteTitle"), tags.get("BlackTitle"))

@@ -15,9 +15,9 @@ import chess.svg
 from django.core.cache import cache
 
 from chessarbiter.errors import ChessArbiterError
-from chessarbiter.games.matching import BoardSlot, result_text
+from chessarbiter.games.matching import BoardSlot, pgn_result_tags
+from chessarbiter.games.matching import pgn_result as lib_pgn_result
 from chessarbiter.games.pgn import (
-    RESULTS,
     GamePlayer,
     PgnGame,
     Ply,
@@ -79,12 +79,11 @@ def _stored(board: m.Board) -> PgnGame | None:
 
 
 def pgn_result(board: m.Board) -> str:
-    """The board's confirmed result as the PGN's Result tag: ``*`` while pending, and for
-    a result PGN cannot write (a forfeit: :func:`~chessarbiter.games.matching.result_text`
-    gives TRF's codes)."""
-    pair = board_result(board)
-    text = result_text(pair) if pair is not None else "*"
-    return text if text in RESULTS else "*"
+    """The board's confirmed result as the PGN's Result tag
+    (:func:`chessarbiter.games.matching.pgn_result`: ``*`` while pending; a forfeit by its
+    points, with the ``Termination`` tag of
+    :func:`~chessarbiter.games.matching.pgn_result_tags`)."""
+    return lib_pgn_result(board_result(board))
 
 
 def _time_control(event: m.Event) -> TimeControl | None:
@@ -113,6 +112,7 @@ def board_pgn(event: m.Event, board: m.Board, control: TimeControl | None = None
         date=event.start_date,
         round_label=round_label(board.round.number, board.number),
         result=pgn_result(board),
+        extra=pgn_result_tags(board_result(board)),
         moves=read.moves if read is not None else (),
         start_fen=read.start_fen if read is not None else None,
         time_control=control,
