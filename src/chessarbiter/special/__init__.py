@@ -15,7 +15,9 @@ blitz evenings and competition schedules, simultaneous exhibitions, handicap Swi
 * :mod:`chessarbiter.special.radio` — the opponent's clock in radio/telephone matches;
 * :mod:`chessarbiter.special.blitz` — blitz draw claims (rule 2 of the blitz additions);
 * :mod:`chessarbiter.special.unclocked` — games without clocks: the sanction ladder and the
-  freed clock.
+  freed clock;
+* :mod:`chessarbiter.special.consultation` — consultation games: groups of 2-4 with a leader,
+  their round robin, standings and TRF, and the relayed clocks.
 """
 
 from __future__ import annotations

@@ -8,7 +8,9 @@
 * ``chessarbiter handicap eliminate|pair`` — :mod:`chessarbiter.cli.special.handicap`;
 * ``chessarbiter solving score`` — :mod:`chessarbiter.cli.special.solving`;
 * ``chessarbiter radio split`` — :mod:`chessarbiter.cli.special.radio`;
-* ``chessarbiter blitz claim`` — :mod:`chessarbiter.cli.special.blitz`.
+* ``chessarbiter blitz claim`` — :mod:`chessarbiter.cli.special.blitz`;
+* ``chessarbiter consultation check|schedule|standings|trf|clock`` —
+  :mod:`chessarbiter.cli.special.consultation`.
 
 Their shared options and formats are in :mod:`chessarbiter.cli.special.options`.
 """
@@ -17,7 +19,16 @@ from __future__ import annotations
 
 import click
 
-from chessarbiter.cli.special import blitz, handicap, radio, schedule, simul, solving, telegraph
+from chessarbiter.cli.special import (
+    blitz,
+    consultation,
+    handicap,
+    radio,
+    schedule,
+    simul,
+    solving,
+    telegraph,
+)
 
 
 def register(cli: click.Group) -> None:
@@ -31,5 +42,6 @@ def register(cli: click.Group) -> None:
         solving.solving_group,
         radio.radio_group,
         blitz.blitz_group,
+        consultation.consultation_group,
     ):
         cli.add_command(group)
