@@ -30,6 +30,12 @@ from chessarbiter.editions import DutchEdition, TieBreakEdition
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model.teams import PrimaryScore
 from chessarbiter.pairing.knockout.matches import PRESETS as MATCH_FORMATS
+from chessarbiter.pairing.knockout.matches import (
+    DrawnMatchRule,
+    MatchError,
+    parse_board_weights,
+    parse_drawn_rules,
+)
 from chessarbiter.pairing.systems import EVENT_RULES
 from chessarbiter.pairing.teams.lineups import ReserveRegime
 from chessarbiter.pairing.teams.team_swiss import TeamSwissSystem, pairing_score_problem
@@ -59,9 +65,9 @@ __all__ = [
 ]
 
 #: The pairing systems an event can run under: the FIDE Dutch Swiss (C.04.3), the Berger
-#: tables (C.05), a knockout bracket, and the two team systems (Berger tables for teams,
-#: team Swiss C.04.6).
-SYSTEMS: Final = ("swiss", "roundrobin", "knockout", "team-rr", "team-swiss")
+#: tables (C.05), a knockout bracket, the two team systems (Berger tables for teams,
+#: team Swiss C.04.6) and the team cup (Team Competitions 1972, the Olympic system).
+SYSTEMS: Final = ("swiss", "roundrobin", "knockout", "team-rr", "team-swiss", "team-cup")
 #: The knockout brackets of :mod:`chessarbiter.pairing.knockout.brackets`.
 KNOCKOUT_SCHEMES: Final = ("fide-1997", "cup", "seeded")
 #: Accelerated pairings: none, or the Baku method (C.04.5).
@@ -102,8 +108,18 @@ LOCKED_ONCE_PAIRED: Final = (
 #: Knockout settings fixed once a game or walkover of the bracket is recorded: the match
 #: format and the seed of the colour lots gave the games their colours and phases, the scheme
 #: made the bracket. Before that the bracket can be drawn again, so a change of scheme
-#: discards the drawn bracket (to be drawn again) and the other two are free.
-LOCKED_ONCE_PLAYED: Final = ("knockout_scheme", "match_format", "lot_seed")
+#: discards the drawn bracket (to be drawn again) and the other two are free. A team cup's
+#: legs per match, boards, drawn-match rules and board weights decided the matches already
+#: played.
+LOCKED_ONCE_PLAYED: Final = (
+    "knockout_scheme",
+    "match_format",
+    "lot_seed",
+    "boards_per_team",
+    "cup_legs",
+    "cup_drawn_match",
+    "cup_board_weights",
+)
 #: The bounds (lowest, highest) of every number of an event's or a player's settings that a
 #: user types, from :mod:`chessarbiter.limits`: :func:`event_problems` and
 #: :func:`player_problems` check them, and a form or a database field can show them.
@@ -111,6 +127,7 @@ BOUNDS: Final[Mapping[str, tuple[int | Decimal, int | Decimal]]] = {
     "rounds": (1, limits.MAX_ROUNDS),
     "boards_per_team": (1, limits.MAX_BOARDS_PER_TEAM),
     "lot_seed": (0, limits.MAX_LOT_SEED),
+    "cup_legs": (1, 2),
     "win_points": (0, MAX_POINTS),
     "draw_points": (0, MAX_POINTS),
     "loss_points": (0, MAX_POINTS),
@@ -160,6 +177,9 @@ class EventSettings:
     knockout_scheme: str = "seeded"
     match_format: str = "fide-1997"
     lot_seed: int = 1997
+    cup_legs: int = 1
+    cup_drawn_match: str = "replay"
+    cup_board_weights: str = ""
     name: str = "Event"
     city: str = ""
     federation: str = ""
@@ -294,6 +314,27 @@ def _points(problems: dict[str, str], field: str, value: object) -> Decimal | No
     return points
 
 
+def _cup(problems: dict[str, str], s: EventSettings) -> None:
+    """A team cup's settings (Team Competitions 1972): 1 or 2 legs a match, the rules that
+    decide a drawn match (:func:`~chessarbiter.pairing.knockout.matches.parse_drawn_rules`),
+    and, when board weights are among them, one weight per board
+    (:func:`~chessarbiter.pairing.knockout.matches.parse_board_weights`). Weights given
+    without that rule are checked all the same."""
+    _count(problems, "cup_legs", s.cup_legs)
+    rules: list[DrawnMatchRule] = []
+    try:
+        rules = parse_drawn_rules(s.cup_drawn_match)
+    except MatchError as e:
+        problems["cup_drawn_match"] = str(e)
+    if DrawnMatchRule.BOARD_WEIGHTS in rules or s.cup_board_weights.strip():
+        if isinstance(s.boards_per_team, bool) or not isinstance(s.boards_per_team, int):
+            return
+        try:
+            parse_board_weights(s.cup_board_weights, s.boards_per_team)
+        except MatchError as e:
+            problems["cup_board_weights"] = str(e)
+
+
 def event_problems(s: EventSettings) -> dict[str, str]:
     """Every problem of ``s``, by field (empty when the settings can be stored).
 
@@ -301,7 +342,8 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     :data:`~chessarbiter.pairing.systems.EVENT_RULES`), acceleration (with the Dutch system
     only), initial colour,
     tie-break edition (C.07 2026 / 2023 / legacy), team score, team Swiss system, reserve
-    regime, knockout bracket and match format are ones the library knows; the rounds
+    regime, knockout bracket and match format are ones the library knows; a team cup's
+    legs, drawn-match rules and board weights (:func:`_cup`); the rounds
     (1-99), boards per team (1-50), the lot seed and the name's length are inside their
     bounds (:mod:`chessarbiter.limits`); the points of a win, draw, loss and of the
     pairing-allocated bye are 0 to 99.9 in tenths, with a loss worth no more than a draw and a
@@ -336,6 +378,7 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     _count(problems, "rounds", s.rounds)
     _count(problems, "boards_per_team", s.boards_per_team)
     _count(problems, "lot_seed", s.lot_seed)
+    _cup(problems, s)
     if not s.name.strip():
         problems["name"] = "the event needs a name"
     else:

@@ -24,7 +24,7 @@ from .errors import ChessArbiterError
 __all__ = ["TEAM_SYSTEMS", "Section", "SectionError", "check_move", "move_problem"]
 
 #: Systems whose players belong to a team: a player moves with the team's list, not alone.
-TEAM_SYSTEMS: Final = frozenset({"team-rr", "team-swiss"})
+TEAM_SYSTEMS: Final = frozenset({"team-rr", "team-swiss", "team-cup"})
 
 
 class SectionError(ChessArbiterError):

@@ -568,7 +568,9 @@ def _colour_faults(t: Tournament, number: PlayerId, colour: Colour, rounds: int)
 
 
 def _barred_from_bye(t: Tournament, number: PlayerId, rounds: int, edition: DutchEdition) -> bool:
-    """C.04.1 d (2017) / art. 4 (2026) from the model's own entries."""
+    """C.04.1 d (2017) / art. 4 (2026) from the model's own entries (the 2013 colour rules are
+    paired by the 2017 text)."""
+    edition = edition.text
     ps = t.point_system
     for r in range(1, rounds + 1):
         e = t.player(number).entry(r)

@@ -1005,3 +1005,83 @@ def two_legged_decision(
                 raise MatchError(f"leg {number}, board {board}: {pts!r} is not a game's score")
     summed = [float(sum(leg[b] for leg in legs)) for b in range(boards)]
     return team_match_decision(summed, rules, games_per_board=len(legs), weights=weights)
+
+
+def leg_colours(first_leg: TeamColours, leg: int) -> TeamColours:
+    """Colours of leg ``leg`` (1-based) of a cup match whose first leg has ``first_leg``: the
+    legs alternate, each one going to the team that had black on board 1 in the leg before
+    (Team Competitions 1972: the return leg of a two-legged match to the other team,
+    :func:`second_leg_colours`); a replayed match goes on alternating the same way.
+
+    >>> first = team_cup_colours(1, (3, 4))
+    >>> [leg_colours(first, n).white_on_odd_boards for n in (1, 2, 3)]
+    ['first', 'second', 'first']
+
+    :raises MatchError: for a leg below 1.
+    """
+    if leg < 1:
+        raise MatchError(f"legs are numbered from 1, not {leg}")
+    return first_leg if leg % 2 == 1 else second_leg_colours(first_leg)
+
+
+def parse_drawn_rules(text: str) -> list[DrawnMatchRule]:
+    """``"board-weights,replay"`` → the rules deciding a drawn cup match, in order (Team
+    Competitions 1972: replay or board coefficients). Each rule once; a rule after one that
+    always decides (replay, armageddon) would never apply and is refused; the last one must
+    always decide (equal weighted scores leave the match drawn).
+
+    >>> parse_drawn_rules("board-weights, replay")
+    [<DrawnMatchRule.BOARD_WEIGHTS: 'board-weights'>, <DrawnMatchRule.REPLAY: 'replay'>]
+
+    :raises MatchError: for an unknown, repeated or unreachable rule, or none.
+    """
+    known = ", ".join(r.value for r in DrawnMatchRule)
+    words = [w.strip() for w in text.split(",")]
+    if not text.strip():
+        raise MatchError(f"give at least one rule for a drawn match ({known})")
+    rules: list[DrawnMatchRule] = []
+    for word in words:
+        try:
+            rule = DrawnMatchRule(word)
+        except ValueError:
+            raise MatchError(f"{word[:40]!r} is not a rule for a drawn match ({known})") from None
+        if rule in rules:
+            raise MatchError(f"the rule {rule.value!r} is given twice")
+        if rules and rules[-1] is not DrawnMatchRule.BOARD_WEIGHTS:
+            raise MatchError(
+                f"{rules[-1].value!r} always decides: {rule.value!r} after it never applies"
+            )
+        rules.append(rule)
+    if rules[-1] is DrawnMatchRule.BOARD_WEIGHTS:
+        raise MatchError(
+            "board weights can leave the match drawn: end with 'replay' or 'armageddon'"
+        )
+    return rules
+
+
+def parse_board_weights(text: str, boards: int) -> list[float]:
+    """``"4,3,2,1"`` → the board coefficients of a cup's drawn matches (Team Competitions 1972:
+    "results on different boards count with different coefficients"), board 1 first: one
+    for each of the ``boards`` boards, each from 0 to :data:`chessarbiter.limits.MAX_POINTS`.
+
+    >>> parse_board_weights("4, 3,2,1", 4)
+    [4.0, 3.0, 2.0, 1.0]
+
+    :raises MatchError: for a word that is not such a number, or not one weight per board.
+    """
+    words = [w.strip() for w in text.split(",")] if text.strip() else []
+    if len(words) != boards:
+        raise MatchError(f"board weights need one weight per board ({boards}), not {len(words)}")
+    values: list[float] = []
+    for board, word in enumerate(words, start=1):
+        try:
+            value = float(word) if len(word) <= 12 else float("nan")
+        except ValueError:
+            value = float("nan")
+        if not 0 <= value <= limits.MAX_POINTS:
+            raise MatchError(
+                f"board {board}: {word[:20]!r} is not a weight (a number from 0 to "
+                f"{limits.MAX_POINTS})"
+            )
+        values.append(value)
+    return values

@@ -58,6 +58,9 @@ class EventIn(Strict):
     knockout_scheme: str | None = None
     match_format: str | None = None
     lot_seed: int | None = None
+    cup_legs: int | None = None
+    cup_drawn_match: str | None = None
+    cup_board_weights: str | None = None
     public: bool | None = None
 
 

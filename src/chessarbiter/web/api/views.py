@@ -538,7 +538,7 @@ def standings(request: HttpRequest, event_id: int, after_round: Query[int | None
     one ranking the standings pages show (:func:`tables.event_ranking`): after the last
     complete round, or after the complete round ``after_round``."""
     event = event_for(request.user, event_id, Level.VIEWER)
-    if event.system == m.Event.System.KNOCKOUT:
+    if event.on_bracket():
         raise services.ServiceError(
             _("A knockout event is played on its bracket: no Swiss standings are kept.")
         )

@@ -83,6 +83,9 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             "knockout_scheme",
             "match_format",
             "lot_seed",
+            "cup_legs",
+            "cup_drawn_match",
+            "cup_board_weights",
             "public",
             "protest_hours",
         ]

@@ -208,6 +208,16 @@ urlpatterns = [
         views.knockout_armageddon,
         name="knockout_armageddon",
     ),
+    path(
+        "events/<int:event_id>/knockout/<int:number>/leg/",
+        views.knockout_leg,
+        name="knockout_leg",
+    ),
+    path(
+        "events/<int:event_id>/knockout/<int:number>/cup-armageddon/",
+        views.knockout_cup_armageddon,
+        name="knockout_cup_armageddon",
+    ),
     path("events/<int:event_id>/teams/", views.teams_page, name="teams"),
     path("events/<int:event_id>/teams/new/", views.team_add, name="team_add"),
     path("events/<int:event_id>/teams/player/", views.team_player_add, name="team_player_add"),

@@ -77,7 +77,7 @@ def played_in_rounds(
             request: HttpRequest, /, event_id: int, *args: P.args, **kwargs: P.kwargs
         ) -> HttpResponse:
             ev = event_for(request.user, event_id, need)
-            if ev.system == m.Event.System.KNOCKOUT:
+            if ev.on_bracket():
                 messages.info(
                     request,
                     _(
@@ -1201,6 +1201,26 @@ def knockout_armageddon(request: HttpRequest, row: m.KnockoutMatch) -> object:
     from ..events import knockout
 
     return knockout.order_armageddon(row, request.user, request.POST.get("white", ""))
+
+
+@_match_change(Level.ARBITER)
+def knockout_leg(request: HttpRequest, row: m.KnockoutMatch) -> object:
+    """The next leg of a team cup match: ``board-1``, ``board-2``, ... each board's result
+    written White-Black (the service knows who had White on each), ``version`` the match's
+    as the arbiter saw it."""
+    from ..events import knockout
+
+    boards = row.event.boards_per_team
+    results = [request.POST.get(f"board-{k}", "") for k in range(1, boards + 1)]
+    return knockout.add_leg(row, request.user, results, _posted_version(request))
+
+
+@_match_change(Level.ARBITER)
+def knockout_cup_armageddon(request: HttpRequest, row: m.KnockoutMatch) -> object:
+    """The armageddon game of a drawn team cup match, won by ``winner`` (first or second)."""
+    from ..events import knockout
+
+    return knockout.cup_armageddon(row, request.user, request.POST.get("winner", ""))
 
 
 # -- teams -----------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 """Knockout events in the web application: the draw, the games of each match, walkovers, and
-the bracket as it stands. The rules are the library's
+the bracket as it stands; a team cup's matches by legs (Team Competitions 1972: colours and
+hosting, game points added board by board, a drawn match decided by board weights, replayed or
+sent to an armageddon). The rules are the library's
 (:mod:`chessarbiter.pairing.knockout.brackets` and :mod:`~chessarbiter.pairing.knockout.matches`);
 every change is one transaction with an audit entry, as in :mod:`.services`."""
 
@@ -49,18 +51,29 @@ def draw(event: m.Event, user: Any) -> int:
     """Draw the bracket of the event's scheme from its players (again, while no game is
     played). Returns the number of matches."""
     event = locked_event(event)
-    if event.system != m.Event.System.KNOCKOUT:
+    if not event.on_bracket():
         raise ServiceError(_("Only a knockout event has a bracket."))
     if bracket_played(event):
         raise ServiceError(_("Games are played: the bracket cannot be drawn again."))
-    players, people = entrants(event)
-    if len(players) < 2:
-        raise ServiceError(_("Register at least two players first."))
-    drawn = lib.draw(people, event.knockout_scheme)
-    bracket, numbers = drawn.matches, drawn.numbers
-    for p, n in zip(players, numbers, strict=True):
-        p.bracket_number = n
-    m.Player.objects.bulk_update(players, ["bracket_number"])
+    if event.system == m.Event.System.TEAM_CUP:
+        # Team Competitions 1972, the Olympic system: the teams seated in their numbers'
+        # order, each match of the event's legs
+        teams = list(event.teams.order_by("number"))
+        if len(teams) < 2:
+            raise ServiceError(_("Register at least two teams first."))
+        drawn = lib.draw([lib.Entrant(t.name, t.number) for t in teams], "cup", event.cup_legs)
+        for t, n in zip(teams, drawn.numbers, strict=True):
+            t.bracket_number = n
+        m.Team.objects.bulk_update(teams, ["bracket_number"])
+    else:
+        players, people = entrants(event)
+        if len(players) < 2:
+            raise ServiceError(_("Register at least two players first."))
+        drawn = lib.draw(people, event.knockout_scheme)
+        for p, n in zip(players, drawn.numbers, strict=True):
+            p.bracket_number = n
+        m.Player.objects.bulk_update(players, ["bracket_number"])
+    bracket = drawn.matches
     event.knockout_matches.all().delete()
     m.KnockoutMatch.objects.bulk_create(
         m.KnockoutMatch(
@@ -133,6 +146,12 @@ def _side(text: str) -> engine.Side | None:
     return None
 
 
+def _not_a_team_cup(event: m.Event) -> None:
+    """A team cup's matches are played by legs (:func:`add_leg`), not game by game."""
+    if event.system == m.Event.System.TEAM_CUP:
+        raise ServiceError(_("A team cup's matches are recorded leg by leg, a result a board."))
+
+
 def _check_open(event: m.Event, row: m.KnockoutMatch) -> lib.BracketState:
     """A match takes a game, a walkover or an armageddon only while it is undecided and both
     its players are known (the winners of the matches before it).
@@ -154,6 +173,7 @@ def add_game(row: m.KnockoutMatch, user: Any, result: str, version: int | None =
     is stored as the first side's points. The match is decided when the engine says so.
     ``version``: as seen by the arbiter (a stale one is refused)."""
     event = locked_event(row.event)
+    _not_a_team_cup(event)
     row = m.KnockoutMatch.objects.get(pk=row.pk)
     if version is not None and version != row.version:
         raise ServiceError(
@@ -208,6 +228,7 @@ def order_armageddon(row: m.KnockoutMatch, user: Any, white: str) -> None:
     """Stage by Stage 1997: the chief arbiter orders the single decisive game; ``white`` is the lot
     winner's choice."""
     event = locked_event(row.event)
+    _not_a_team_cup(event)
     row = m.KnockoutMatch.objects.get(pk=row.pk)
     if white not in ("first", "second"):
         raise ServiceError(_("Say who has white."))
@@ -262,6 +283,8 @@ class MatchView:
     second: str
     ready: bool
     decision: engine.Decision | None
+    #: A team cup's match: its legs, colours and decision (``None`` otherwise).
+    cup: CupMatch | None = None
 
     def _line(self, game: engine.Game) -> GameLine:
         by_side = {engine.FIRST: self.first, engine.SECOND: self.second}
@@ -289,6 +312,13 @@ class MatchView:
 
 
 def names(event: m.Event) -> dict[int, str]:
+    """The participants' names by bracket number: players, or a team cup's teams."""
+    if event.system == m.Event.System.TEAM_CUP:
+        return {
+            t.bracket_number: t.name
+            for t in event.teams.exclude(bracket_number__isnull=True)
+            if t.bracket_number is not None
+        }
     return {
         p.bracket_number: p.name
         for p in event.players.exclude(bracket_number__isnull=True)
@@ -320,14 +350,22 @@ def views(event: m.Event) -> list[MatchView]:
     stages: dict[int, list[int]] = {}
     for row in rows:
         stages.setdefault(row.stage, []).append(row.number)
+    team_cup = event.system == m.Event.System.TEAM_CUP
+    colours = cup_colours(event, rows, st) if team_cup else {}
     for row in rows:
         a, b = st.participants(row.number)
         ready = a is not None and b is not None
+        first = who.get(a, str(a)) if a is not None else row.first
+        second = who.get(b, str(b)) if b is not None else row.second
+        if team_cup:
+            cup = cup_match(event, row, colours.get(row.number), (first, second))
+            out.append(MatchView(row, first, second, ready, None, cup))
+            continue
         out.append(
             MatchView(
                 row,
-                who.get(a, str(a)) if a is not None else row.first,
-                who.get(b, str(b)) if b is not None else row.second,
+                first,
+                second,
                 ready,
                 decision(event, row, stages[row.stage])
                 if ready and row.how != "walkover"
@@ -369,3 +407,290 @@ def replace(player: m.Player, user: Any, **fields: Any) -> m.Player:
         _("%(new)s replaces %(old)s in the bracket") % {"new": str(new), "old": str(player)},
     )
     return new
+
+
+# -- team cup (Team Competitions 1972) ------------------------------------------------------------
+
+
+def _legs(row: m.KnockoutMatch) -> dict[int, dict[int, float]]:
+    """The legs recorded of a team cup match: the first team's points by board, by leg."""
+    out: dict[int, dict[int, float]] = {}
+    for g in row.game_set.all():
+        if g.leg is not None and g.board is not None:
+            out.setdefault(g.leg, {})[g.board] = float(g.score)
+    return out
+
+
+def cup_colours(
+    event: m.Event, rows: list[m.KnockoutMatch], st: lib.BracketState
+) -> dict[int, engine.TeamColours]:
+    """The colours of leg 1 of every team cup match whose two teams are known (the library's
+    :func:`~chessarbiter.pairing.knockout.matches.team_cup_colours`, Team Competitions 1972):
+    round 1 to the lower number; later to the team that had black on board 1 more often in
+    the legs of the earlier rounds (:func:`~chessarbiter.pairing.knockout.matches.cup_blacks`,
+    each leg's colours by :func:`~chessarbiter.pairing.knockout.matches.leg_colours`); equal,
+    a lot drawn from the event's published seed and the match's number. Not stored: computed
+    from the bracket and the legs played each time."""
+    out: dict[int, engine.TeamColours] = {}
+    stage_of = {r.number: r.stage for r in rows}
+    played = {r.number: len(_legs(r)) for r in rows}
+    for stage in sorted(set(stage_of.values())):
+        earlier: list[tuple[int, int, engine.TeamColours]] = []
+        for number, first_leg in out.items():
+            a, b = st.participants(number)
+            if stage_of[number] < stage and a is not None and b is not None:
+                earlier += [
+                    (a, b, engine.leg_colours(first_leg, k)) for k in range(1, played[number] + 1)
+                ]
+        for row in rows:
+            a, b = st.participants(row.number)
+            if row.stage != stage or a is None or b is None:
+                continue
+            blacks = (engine.cup_blacks(earlier, a), engine.cup_blacks(earlier, b))
+            out[row.number] = engine.team_cup_colours(
+                stage, (a, b), blacks, rng=random.Random(f"{event.lot_seed}:{row.number}")
+            )
+    return out
+
+
+@dataclass(frozen=True)
+class BoardLine:
+    """A board of a leg: the teams with White and Black on it and the result written
+    White-Black ('' while not played)."""
+
+    board: int
+    white: str
+    black: str
+    result: str
+
+
+@dataclass(frozen=True)
+class LegView:
+    """A leg of a team cup match: its colours (the team with white on board 1 and the odd
+    boards hosts it), its boards, and the two teams' points in it (``None`` while not
+    played)."""
+
+    number: int
+    colours: engine.TeamColours
+    host: str
+    boards: list[BoardLine]
+    points: tuple[float, float] | None
+
+    @property
+    def score(self) -> str:
+        if self.points is None:
+            return ""
+        return f"{engine.points_text(self.points[0])}-{engine.points_text(self.points[1])}"
+
+
+@dataclass(frozen=True)
+class CupMatch:
+    """Where a team cup match stands: the legs played, the next leg (``None`` when decided
+    or waiting for an armageddon), the points of the legs being played (the match, or its
+    replay), and the library's decision once they are all in."""
+
+    colours: engine.TeamColours | None
+    legs: list[LegView]
+    next_leg: LegView | None
+    points: tuple[float, float]
+    decision: engine.TeamMatchDecision | None
+    replays: int
+
+    @property
+    def score(self) -> str:
+        return f"{engine.points_text(self.points[0])}-{engine.points_text(self.points[1])}"
+
+
+def _leg_view(
+    number: int,
+    colours: engine.TeamColours,
+    names: tuple[str, str],
+    boards: int,
+    points: dict[int, float] | None,
+) -> LegView:
+    colours = engine.leg_colours(colours, number)
+    by_side = dict(zip(engine.SIDES, names, strict=True))
+    lines = []
+    for k in range(1, boards + 1):
+        white = colours.white_on(k)
+        result = ""
+        if points is not None and k in points:
+            pts = points[k]
+            result = engine.game_result(pts if white == engine.FIRST else 1.0 - pts)
+        lines.append(BoardLine(k, by_side[white], by_side[engine.other(white)], result))
+    total = None
+    if points is not None:
+        first = float(sum(points.values()))
+        total = (first, float(len(points)) - first)
+    return LegView(number, colours, by_side[colours.white_on_odd_boards], lines, total)
+
+
+def cup_rules(event: m.Event) -> tuple[list[engine.DrawnMatchRule], list[float] | None]:
+    """The event's rules for a drawn match and its board weights (``None`` when not given),
+    read by the library (the settings were validated when stored)."""
+    rules = engine.parse_drawn_rules(event.cup_drawn_match)
+    weights = (
+        engine.parse_board_weights(event.cup_board_weights, event.boards_per_team)
+        if event.cup_board_weights.strip()
+        else None
+    )
+    return rules, weights
+
+
+def cup_match(
+    event: m.Event,
+    row: m.KnockoutMatch,
+    colours: engine.TeamColours | None,
+    names: tuple[str, str],
+) -> CupMatch:
+    """A team cup match as it stands (Team Competitions 1972): its legs in groups of the
+    event's legs a match; each complete group decided by the library
+    (:func:`~chessarbiter.pairing.knockout.matches.two_legged_decision`: game points added
+    board by board, a drawn total to the event's rules); a "replay" opens the next group."""
+    legs = _legs(row)
+    boards = event.boards_per_team
+    if colours is None:
+        return CupMatch(None, [], None, (0.0, 0.0), None, 0)
+    order = sorted(legs)
+    views = [_leg_view(n, colours, names, boards, legs[n]) for n in order]
+    rules, weights = cup_rules(event)
+    size = event.cup_legs
+    # the legs being played: the last complete group of ``size`` legs, or the group begun;
+    # every group before it was a drawn match replayed
+    start = (
+        len(order) - size if order and len(order) % size == 0 else len(order) - len(order) % size
+    )
+    current = [[legs[n].get(k, 0.0) for k in range(1, boards + 1)] for n in order[start:]]
+    decided: engine.TeamMatchDecision | None = None
+    if len(current) == size:
+        decided = engine.two_legged_decision(current, rules, weights=weights)
+    first = float(sum(sum(leg) for leg in current))
+    points = (first, float(boards * len(current)) - first)
+    replays = start // size
+    if decided is not None and decided.action is engine.DrawnMatchRule.REPLAY:
+        replays += 1
+    open_leg = (
+        row.how != "walkover"
+        and not row.winner
+        and (decided is None or decided.action is engine.DrawnMatchRule.REPLAY)
+    )
+    nxt = _leg_view(len(order) + 1, colours, names, boards, None) if open_leg else None
+    return CupMatch(colours, views, nxt, points, decided, replays)
+
+
+def _cup_now(event: m.Event, row: m.KnockoutMatch) -> tuple[CupMatch, tuple[str, str]]:
+    """The team cup match ``row`` as it stands, and its two teams' names."""
+    st = state(event)
+    rows = list(event.knockout_matches.prefetch_related("game_set"))
+    who = names(event)
+    a, b = st.participants(row.number)
+    teams = (_name(who, a), _name(who, b))
+    return cup_match(event, row, cup_colours(event, rows, st).get(row.number), teams), teams
+
+
+@atomic
+def add_leg(
+    row: m.KnockoutMatch, user: Any, results: list[str], version: int | None = None
+) -> None:
+    """Record the next leg of a team cup match: ``results``, one a board, board 1 first, each
+    written White-Black (``1-0``, ``½-½``, ``0-1``) as the library reads a game's result; who
+    had White on each board is the leg's colours (Team Competitions 1972: the host team has
+    white on board 1 and the odd boards). A leg is recorded whole or not at all, and never
+    over another: a match decided, or waiting for its armageddon, takes no leg. The match is
+    decided when the library says so (a drawn match by the event's rules: board weights, or a
+    replay that opens the next legs). ``version``: as seen by the arbiter (a stale one is
+    refused)."""
+    event = locked_event(row.event)
+    if event.system != m.Event.System.TEAM_CUP:
+        raise ServiceError(_("Only a team cup's matches have legs."))
+    row = m.KnockoutMatch.objects.get(pk=row.pk)
+    if version is not None and version != row.version:
+        raise ServiceError(
+            _("Match %(n)d was changed meanwhile; nothing was saved.") % {"n": row.number}
+        )
+    _check_open(event, row)
+    before, teams = _cup_now(event, row)
+    leg = before.next_leg
+    if leg is None:
+        raise ServiceError(_("Match %(n)d takes no more legs.") % {"n": row.number})
+    boards = event.boards_per_team
+    if len(results) != boards:
+        raise ServiceError(
+            _("A leg has %(b)d boards: give one result for each (got %(g)d).")
+            % {"b": boards, "g": len(results)}
+        )
+    scores: list[Decimal] = []
+    for line, result in zip(leg.boards, results, strict=True):
+        white = leg.colours.white_on(line.board)
+        try:
+            scores.append(Decimal(str(engine.first_points(white, result))))
+        except engine.MatchError:
+            raise ServiceError(
+                _("Board %(k)d: a game's result is 1-0, ½-½ or 0-1 (White first), not %(r)s.")
+                % {"k": line.board, "r": result[:20] or "''"}
+            ) from None
+    m.KnockoutGame.objects.bulk_create(
+        m.KnockoutGame(
+            match=row,
+            number=(leg.number - 1) * boards + board,
+            leg=leg.number,
+            board=board,
+            score=score,
+        )
+        for board, score in enumerate(scores, start=1)
+    )
+    after, _teams = _cup_now(event, row)
+    d = after.decision
+    winner = d.winner if d is not None and d.finished and d.winner else ""
+    m.KnockoutMatch.objects.filter(pk=row.pk).update(
+        winner=winner, how="games" if winner else "", version=F("version") + 1
+    )
+    first = float(sum(scores))
+    check_stored_event(event)
+    outcome = ""
+    if d is not None and winner:
+        outcome = " " + _("decided")
+    elif d is not None and d.action is not None:
+        outcome = " " + _("drawn match: %(action)s") % {"action": d.action.value}
+    audit(
+        event,
+        user,
+        "knockout.leg",
+        _("Match %(n)d, leg %(l)d: %(a)s - %(b)s %(pa)s-%(pb)s")
+        % {
+            "n": row.number,
+            "l": leg.number,
+            "a": teams[0],
+            "b": teams[1],
+            "pa": engine.points_text(first),
+            "pb": engine.points_text(boards - first),
+        }
+        + outcome,
+    )
+
+
+@atomic
+def cup_armageddon(row: m.KnockoutMatch, user: Any, winner: str) -> None:
+    """The armageddon game that the event's rules order for a drawn team cup match is
+    played: ``winner`` (first or second) goes through."""
+    event = locked_event(row.event)
+    row = m.KnockoutMatch.objects.get(pk=row.pk)
+    _check_open(event, row)
+    now, teams = _cup_now(event, row)
+    if now.decision is None or now.decision.action is not engine.DrawnMatchRule.ARMAGEDDON:
+        raise ServiceError(
+            _("Match %(n)d is not waiting for an armageddon game.") % {"n": row.number}
+        )
+    if winner not in ("first", "second"):
+        raise ServiceError(_("Say who goes through."))
+    m.KnockoutMatch.objects.filter(pk=row.pk).update(
+        winner=winner, how="games", version=F("version") + 1
+    )
+    check_stored_event(event)
+    audit(
+        event,
+        user,
+        "knockout.armageddon",
+        _("Match %(n)d: armageddon won by %(team)s")
+        % {"n": row.number, "team": teams[0] if winner == "first" else teams[1]},
+    )

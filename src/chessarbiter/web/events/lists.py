@@ -121,7 +121,7 @@ def _ranking(
 ) -> tuple[Tournament, list[str], int, list[Standing]]:
     """The event's ranking after ``after_round`` (:func:`tables.event_ranking`); a knockout
     event has none."""
-    if event.system == m.Event.System.KNOCKOUT:
+    if event.on_bracket():
         raise ListError(_knockout_message())
     return tables.event_ranking(event, after_round)
 
@@ -133,7 +133,7 @@ def _knockout_message() -> str:
 def completed_rounds(event: m.Event) -> int:
     """The last round whose games all have a result (:func:`complete_rounds`); 0 for a
     knockout event."""
-    if event.system == m.Event.System.KNOCKOUT:
+    if event.on_bracket():
         return 0
     return int(
         tables.cached(event, "lists:complete", lambda: complete_rounds(store.tournament(event)))

@@ -105,7 +105,8 @@ class Festival(models.Model):
 
 class Event(models.Model):
     """One tournament, with the settings of every system on its row: those of a knockout
-    (``knockout_scheme``, ``match_format``, ``lot_seed``) and of a team event
+    (``knockout_scheme``, ``match_format``, ``lot_seed``), of a team cup (``cup_legs``,
+    ``cup_drawn_match``, ``cup_board_weights``, with ``lot_seed``) and of a team event
     (``boards_per_team``, ``team_score``, ``team_tiebreaks``, ``team_pairing``,
     ``reserve_regime``) are read only when ``system`` is one of theirs. Which settings are
     fixed once the event is under way is the library's policy, applied by the service that
@@ -120,6 +121,7 @@ class Event(models.Model):
         KNOCKOUT = "knockout", _("Knockout")
         TEAM_ROUND_ROBIN = "team-rr", _("Team round robin (Berger tables)")
         TEAM_SWISS = "team-swiss", _("Team Swiss")
+        TEAM_CUP = "team-cup", _("Team cup (Olympic system)")
 
     class KnockoutScheme(models.TextChoices):
         FIDE_1997 = "fide-1997", _("FIDE 1997 (entry stages, halves)")
@@ -305,6 +307,29 @@ class Event(models.Model):
     lot_seed = models.PositiveIntegerField(
         _("seed of the colour lots"), default=1997, validators=_setting("lot_seed")
     )
+    #: A team cup (Team Competitions 1972): legs a match (1, or 2: the return leg to the other
+    #: team), the rules deciding a drawn match in order
+    #: (:class:`~chessarbiter.pairing.knockout.matches.DrawnMatchRule` values,
+    #: comma-separated) and the board coefficients (board 1 first) the "board-weights"
+    #: rule uses.
+    cup_legs = models.PositiveSmallIntegerField(
+        _("legs a match (team cup)"), default=1, validators=_setting("cup_legs")
+    )
+    cup_drawn_match = models.CharField(
+        _("drawn match (team cup)"),
+        max_length=60,
+        default="replay",
+        help_text=_(
+            "Rules in order: board-weights, replay, armageddon (e.g. board-weights,replay)"
+        ),
+    )
+    cup_board_weights = models.CharField(
+        _("board weights (team cup)"),
+        max_length=200,
+        blank=True,
+        default="",
+        help_text=_("One coefficient per board, board 1 first (e.g. 4,3,2,1)"),
+    )
     public = models.BooleanField(_("shown on the public pages"), default=True)
     #: The festival this tournament is a section of (see :class:`Festival`).
     festival = models.ForeignKey(
@@ -375,6 +400,11 @@ class Event(models.Model):
             return pairing_rules(self.edition).system is DOUBLE_SWISS
         except PairingError:
             return False
+
+    def on_bracket(self) -> bool:
+        """Whether the event is played on a knockout bracket (players, or teams in a team
+        cup) rather than paired in rounds."""
+        return self.system in (self.System.KNOCKOUT, self.System.TEAM_CUP)
 
     def round_columns(self) -> int:
         """The rounds stored when every round is paired: ``rounds``, or two games per match
@@ -461,6 +491,8 @@ class Team(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
     number = models.PositiveSmallIntegerField(_("number"))
     name = models.CharField(_("name"), max_length=limits.MAX_NAME)
+    #: A team cup: the team's seat in the drawn bracket (its number in the cup).
+    bracket_number = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -732,11 +764,14 @@ class KnockoutMatch(models.Model):
 
 
 class KnockoutGame(models.Model):
-    """A game of a knockout match: the first side's points (1, 0.5 or 0)."""
+    """A game of a knockout match: the first side's points (1, 0.5 or 0). In a team cup, one
+    row per board per leg (``leg`` and ``board`` set), ``number`` counting them in order."""
 
     match = models.ForeignKey(KnockoutMatch, on_delete=models.CASCADE, related_name="game_set")
     number = models.PositiveSmallIntegerField()
     score = models.DecimalField(max_digits=2, decimal_places=1)
+    leg = models.PositiveSmallIntegerField(null=True, blank=True)
+    board = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]

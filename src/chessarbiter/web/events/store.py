@@ -257,7 +257,11 @@ def load(event: m.Event) -> Loaded:
                     player.set_entry(column, RoundEntry.bye(Result(req.kind)))
         else:
             future.setdefault((req.kind, req.round), []).append(number)
-    team_system = event.system in (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS)
+    team_system = event.system in (
+        m.Event.System.TEAM_ROUND_ROBIN,
+        m.Event.System.TEAM_SWISS,
+        m.Event.System.TEAM_CUP,
+    )
     # in a team event a player's absence shapes his team's line-up (the reserves move up); a
     # TRF-2026 240 record there names teams, not players, so it is not written
     for (kind, rnd), numbers in sorted(future.items(), key=lambda kv: (kv[0][1], kv[0][0])):

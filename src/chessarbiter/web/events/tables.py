@@ -190,7 +190,7 @@ def _tables(event: m.Event) -> Tables:
     tie-breaks) after the last complete round."""
 
     def compute() -> Tables:
-        if event.system == m.Event.System.KNOCKOUT:
+        if event.on_bracket():
             return Tables([], [], 0, [])
         t, names, rounds, table = event_ranking(event)
         rows = [standing_row(s, names) for s in table]

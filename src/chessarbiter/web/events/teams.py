@@ -32,6 +32,7 @@ from .services import (
     acting_user,
     atomic,
     audit,
+    bracket_played,
     check_stored_event,
     locked_event,
 )
@@ -48,6 +49,8 @@ def add_team(event: m.Event, user: User, name: str) -> m.Team:
     event = locked_event(event)
     if event.round_set.exists():
         raise ServiceError(_("Teams cannot be added once round 1 is paired."))
+    if event.on_bracket() and bracket_played(event):
+        raise ServiceError(_("Teams cannot be added once a match of the cup is played."))
     name = name.strip()
     if not 1 <= len(name) <= limits.MAX_NAME:
         raise ServiceError(_("A team's name has 1 to %(n)d characters.") % {"n": limits.MAX_NAME})

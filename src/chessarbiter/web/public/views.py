@@ -418,7 +418,7 @@ def categories(request: HttpRequest, event_id: int) -> HttpResponse:
     from ..arbiter.lists import category_context
 
     ev = _event(event_id)
-    if ev.system == m.Event.System.KNOCKOUT:
+    if ev.on_bracket():
         raise Http404
     ctx = category_context(ev, request.GET)
     return _page(request, "public/lists_categories.html", ev, _query_key(request), **ctx)
@@ -430,7 +430,7 @@ def team_ranking(request: HttpRequest, event_id: int) -> HttpResponse:
     from ..arbiter.lists import team_context
 
     ev = _event(event_id)
-    if ev.system == m.Event.System.KNOCKOUT:
+    if ev.on_bracket():
         raise Http404
     ctx = team_context(ev, request.GET)
     return _page(request, "public/lists_teams.html", ev, _query_key(request), **ctx)

@@ -50,7 +50,14 @@ from .core import (
 )
 
 
-def _not_in_rounds() -> ServiceError:
+def _not_in_rounds(event: m.Event) -> ServiceError:
+    if event.system == m.Event.System.TEAM_CUP:
+        return ServiceError(
+            _(
+                "A team cup is not paired in rounds: its matches are drawn and played on the "
+                "bracket."
+            )
+        )
     return ServiceError(
         _(
             "A knockout event is not paired in rounds: its matches are drawn and played on the "
@@ -67,8 +74,8 @@ def round_number_to_pair(event: m.Event, rounds_paired: int) -> int:
     """The number of the round after ``rounds_paired``; refused for a knockout event (its
     matches are drawn and followed on the bracket) and when every round is paired. Cheap: it
     reads no game (the pairing itself checks the last round's results)."""
-    if event.system == m.Event.System.KNOCKOUT:
-        raise _not_in_rounds()
+    if event.on_bracket():
+        raise _not_in_rounds(event)
     nxt = rounds_paired + 1
     if nxt > event.round_columns():
         if event.double_swiss():
@@ -426,8 +433,8 @@ def _store_round(
 def _checked(event: m.Event, t: Tournament, pairs: Sequence[tuple[int, int | None]]) -> list[Any]:
     from chessarbiter.pairing.swiss.deviations import check_pairing
 
-    if event.system == m.Event.System.KNOCKOUT:
-        raise _not_in_rounds()
+    if event.on_bracket():
+        raise _not_in_rounds(event)
     return list(check_pairing(t, pairs, store.pairing_rules(event).basic_rules))
 
 
@@ -453,8 +460,8 @@ def unpair_last_round(event: m.Event, user: User) -> int:
     """Delete the last round and its results (of a Double-Swiss event, the last match: both
     its game rounds); the number of the first round deleted."""
     event = locked_event(event)
-    if event.system == m.Event.System.KNOCKOUT:
-        raise _not_in_rounds()
+    if event.on_bracket():
+        raise _not_in_rounds(event)
     rnd = event.round_set.order_by("-number").first()
     if rnd is None:
         raise ServiceError(_("No round is paired."))

@@ -31,13 +31,16 @@ def export_trf(
     """The event as a TRF-2026 or TRF16 file, and what the chosen format cannot carry. A
     stored tie-break list the library refuses is reported, not written (record 202). A Keizer
     competition, which has no TRF-2026 code, is written ``192 CUSTOM_SWISS`` and ``092
-    Keizer`` (chesspairing's name, read back by both); its own parameters are not carried.
+    Keizer`` (chesspairing's name, read back by both); its own parameters are not carried,
+    nor are a team cup's bracket and legs (its teams and players are).
     ``tournament``: the event as the caller has already read it (read here otherwise)."""
     store.tiebreak_specs(event)
     t = tournament if tournament is not None else store.tournament(event)
     text, losses = trf.dumps_with_losses(t, trf.TRF2026 if dialect == "2026" else trf.TRF16)
     if event.keizer_scored() and event.keizer_settings:
         losses = [*losses, _("the Keizer settings (a TRF file has no record for them)")]
+    if event.system == m.Event.System.TEAM_CUP:
+        losses = [*losses, _("the team cup's bracket and legs (a TRF file has no record for them)")]
     return text, losses
 
 
