@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -119,7 +120,12 @@ def visitor_cached(view: _View) -> _View:
         local = caches["local"]
         page = local.get(keys.page)
         if page is None and (page := cache.get(keys.page)) is not None:
-            local.set(keys.page, page, 3600)
+            # the process's copy expires with the shared one (a protest deadline may end it
+            # before the hour: the page then says "final")
+            until = cache.get(f"{keys.page}:until")
+            left = math.ceil(until - time.time()) if isinstance(until, float) else 3600
+            if left > 0:
+                local.set(keys.page, page, min(3600, left))
         if page is None:
             rendering = f"{keys.page}:rendering"
             renders = cache.add(rendering, 1, 60)  # else another request renders it now
@@ -181,7 +187,7 @@ def _page(
     keys: _VisitorKeys | None = getattr(request, _PAGE_KEYS, None)
     if request.headers.get("HX-Request"):
         if keys is not None:
-            cache.set_many({keys.page: content, keys.latest: content}, timeout)
+            _store_page(keys, content, timeout)
         return HttpResponse(content)
     context = {
         "event": event,
@@ -195,8 +201,17 @@ def _page(
         return render(request, "public/page.html", context)
     context["csrf_token"] = _TOKEN_SLOT
     page = render_to_string("public/page.html", context, request)
-    cache.set_many({keys.page: page, keys.latest: page}, timeout)
+    _store_page(keys, page, timeout)
     return HttpResponse(page.replace(_TOKEN_SLOT, get_token(request)))
+
+
+def _store_page(keys: _VisitorKeys, page: str, timeout: int) -> None:
+    """Keep a visitor's page (and the latest one of its kind) for ``timeout`` seconds, and when
+    it expires, for the copies the web processes keep in front of the shared cache."""
+    cache.set_many(
+        {keys.page: page, keys.latest: page, f"{keys.page}:until": time.time() + timeout},
+        timeout,
+    )
 
 
 def _seconds_until(at: datetime | None, longest: int) -> int:
