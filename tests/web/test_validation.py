@@ -35,13 +35,11 @@ from chessarbiter.trf import teams as team_trf
 from chessarbiter.web.events import models as m
 from chessarbiter.web.events import services, teams
 
+from . import test_import_real_files as real_files_sweep
 from .conftest import login, play_round
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-TEAM_FILES = (
-    "real/sharly-chess/trf/example_trf26.trf",
-    "real/echecsjs-trf/fixtures/grandmommyscup.trf",
-)
+TEAM_FILES = real_files_sweep.TEAM_FILES
 
 
 def _settings_form(event: m.Event, **changes: Any) -> dict[str, Any]:
@@ -202,16 +200,22 @@ def test_issue13_item7_team_file_keeps_its_lists_apart_and_every_page_renders(
     assert [(r.place, r.name, r.match_points, r.game_points) for r in rows] == [
         (r.shared, r.name, r.match_points, r.game_points) for r in expected
     ]
+    # the teams come from the 310 records, and each board of a played match is in its match
+    assert ev.teams.count() == 50 and ev.round_set.count() == 14
+    played = m.Board.objects.filter(round__event=ev).exclude(black=None)
+    assert not played.filter(team_pairing=None).exists()
+    r = client.get(reverse("arbiter:team_standings", args=[ev.pk]))
+    assert r.status_code == 200 and "India" in r.content.decode()
+    # every page of the sweep of ../shared/real (which leaves these two files to this test)
     pages = [
-        reverse("arbiter:standings", args=[ev.pk]),
-        reverse("arbiter:crosstable", args=[ev.pk]),
+        *real_files_sweep.arbiter_urls(ev),
         reverse("arbiter:round", args=[ev.pk, 14]),
         reverse("arbiter:export", args=[ev.pk]),
-        reverse("public:standings", args=[ev.pk]),
-        reverse("public:team_standings", args=[ev.pk]),
     ]
     for url in pages:
-        assert client.get(url).status_code == 200, url
+        assert client.get(url).status_code in (200, 302), url
+    for url in real_files_sweep.public_urls(ev):
+        assert Client().get(url).status_code in (200, 302), url
 
 
 # -- bounds and locks in the forms ----------------------------------------------------------
