@@ -20,12 +20,15 @@ chessarbiter.event_settings.SettingsError: rounds: rounds must be between 1 and 
 
 from __future__ import annotations
 
+import datetime
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from decimal import Decimal, InvalidOperation
 from typing import Any, Final
 
 from chessarbiter import limits
+from chessarbiter.categories import birth_date_of
 from chessarbiter.editions import DutchEdition, TieBreakEdition
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model.teams import PrimaryScore
@@ -39,7 +42,8 @@ from chessarbiter.pairing.knockout.matches import (
 from chessarbiter.pairing.systems import EVENT_RULES
 from chessarbiter.pairing.teams.lineups import ReserveRegime
 from chessarbiter.pairing.teams.team_swiss import TeamSwissSystem, pairing_score_problem
-from chessarbiter.registration import RATING_MAX
+from chessarbiter.registration import FIDE_TITLES, RATING_MAX
+from chessarbiter.special.handicap import HandicapError, parse_limits
 from chessarbiter.tiebreaks import parse_list
 from chessarbiter.tiebreaks import teams as team_tiebreaks
 from chessarbiter.trf import control_character
@@ -52,14 +56,22 @@ __all__ = [
     "LOCKED_ONCE_PAIRED",
     "LOCKED_ONCE_PLAYED",
     "MAX_POINTS",
+    "ROUND_ROBIN_DEFAULT_TIEBREAKS",
+    "ROUND_ROBIN_SYSTEMS",
+    "SEXES",
     "SYSTEMS",
     "EventSettings",
     "PlayerSettings",
     "SettingsError",
+    "birth_date_problem",
+    "birth_date_text",
+    "default_tiebreaks",
     "event_problems",
     "player_problems",
+    "sex_problem",
     "team_tiebreak_problem",
     "tiebreak_problem",
+    "title_problem",
     "validate_event",
     "validate_player",
 ]
@@ -143,6 +155,99 @@ DEFAULT_TIEBREAKS: Final = "BH/C1,BH,SB,DE"
 #: The team tie-breaks of a new team event (C.07 for teams: match points then game points,
 #: extended direct encounter, extended Sonneborn-Berger).
 DEFAULT_TEAM_TIEBREAKS: Final = "MPvGP,EDET,EMGSB"
+#: The systems whose players (or teams) all meet: C.07 (2026) 8 excludes the Buchholz family
+#: from them.
+ROUND_ROBIN_SYSTEMS: Final = ("roundrobin", "team-rr")
+#: The individual tie-breaks of a new round robin: direct encounter, wins, Sonneborn-Berger,
+#: Koya (the order recommended for individual round robins since C.02 13, and no Buchholz,
+#: which C.07 (2026) 8 excludes from round robins).
+ROUND_ROBIN_DEFAULT_TIEBREAKS: Final = "DE,WIN,SB,KS"
+#: A player's sex as TRF16 record 001 writes it (column 10): ``m`` a man, ``w`` a woman.
+SEXES: Final = ("m", "w")
+#: Read as well (any case): ``f`` for a woman, as other programs write it (the categories read
+#: ``f`` and ``w`` alike, :mod:`chessarbiter.categories`).
+_SEXES_READ: Final = frozenset((*SEXES, "f"))
+#: The columns of a title in TRF record 001 (11-13).
+_TITLE_COLUMNS: Final = 3
+#: A birth date whose every digit is zero: unknown, as some programs write it.
+_UNKNOWN_BIRTH: Final = re.compile(r"0000(?:(?P<sep>[-/.])00(?P=sep)00)?")
+
+
+def default_tiebreaks(system: str) -> str:
+    """The individual tie-break list a new event of ``system`` starts with (the chief arbiter
+    may change it): for a round robin (:data:`ROUND_ROBIN_SYSTEMS`)
+    :data:`ROUND_ROBIN_DEFAULT_TIEBREAKS`, never a Buchholz (C.07 (2026) 8: the Buchholz
+    family is not used in round robins, where every player meets the same opponents);
+    otherwise :data:`DEFAULT_TIEBREAKS` (Buchholz Cut 1, Buchholz, Sonneborn-Berger, direct
+    encounter: C.07 (2026) for a Swiss). A system this function does not know (a new kind of
+    event) takes the Swiss list.
+
+    >>> default_tiebreaks("roundrobin"), default_tiebreaks("swiss")
+    ('DE,WIN,SB,KS', 'BH/C1,BH,SB,DE')
+    """
+    return ROUND_ROBIN_DEFAULT_TIEBREAKS if system in ROUND_ROBIN_SYSTEMS else DEFAULT_TIEBREAKS
+
+
+def sex_problem(sex: str) -> str | None:
+    """What is wrong with a player's sex (TRF16 record 001, column 10), or None: blank, or one
+    of :data:`SEXES` (``m``, ``w``); ``f`` is read as ``w``, in any case.
+
+    >>> sex_problem("w") is None, sex_problem("F") is None, sex_problem("")
+    (True, True, None)
+    >>> sex_problem("x")
+    "sex 'x' is not m (man) or w (woman)"
+    """
+    if sex.strip().lower() in _SEXES_READ or not sex.strip():
+        return None
+    return f"sex {sex!r} is not m (man) or w (woman)"
+
+
+def title_problem(title: str) -> str | None:
+    """What is wrong with a player's title (TRF record 001, columns 11-13), or None: blank, a
+    FIDE title (:data:`chessarbiter.registration.FIDE_TITLES`, or its TRF16 code ``g``,
+    ``wf``... :func:`chessarbiter.model.player.display_title`), or another title of at most
+    three letters as other programs write national titles (kept as written).
+
+    >>> title_problem("GM") is None, title_problem("wf") is None, title_problem("KM") is None
+    (True, True, True)
+    >>> title_problem("G.M.")
+    "title 'G.M.' is not a title: at most 3 letters (GM, IM, WGM, FM, WIM, CM, WFM, WCM)"
+    """
+    written = title.strip()
+    if not written or (len(written) <= _TITLE_COLUMNS and written.isalpha()):
+        return None
+    return (
+        f"title {title!r} is not a title: at most {_TITLE_COLUMNS} letters "
+        f"({', '.join(FIDE_TITLES)})"
+    )
+
+
+def birth_date_problem(text: str) -> str | None:
+    """What is wrong with a player's birth date (TRF16 record 001, columns 70-79:
+    ``YYYY/MM/DD``), or None: blank, a date or a year as TRF files and the player database
+    write it (:func:`chessarbiter.categories.birth_date_of`: ``YYYY``, ``YYYY/MM/DD``,
+    ``YYYY-MM-DD``, ``YYYY.MM.DD``, with ``00`` for an unknown month and day), or all zeros
+    (unknown). A day that does not exist is refused.
+
+    >>> [birth_date_problem(t) for t in ("", "1969.12.06", "2010", "2010/00/00", "0000/00/00")]
+    [None, None, None, None, None]
+    >>> birth_date_problem("2010/02/31")
+    "birth date '2010/02/31' is not a date YYYY/MM/DD or a year YYYY"
+    """
+    written = text.strip()
+    if not written or birth_date_of(written) is not None or _UNKNOWN_BIRTH.fullmatch(written):
+        return None
+    return f"birth date {text!r} is not a date YYYY/MM/DD or a year YYYY"
+
+
+def birth_date_text(day: datetime.date) -> str:
+    """A birth date as TRF16 record 001 writes it (columns 70-79, ``YYYY/MM/DD``), the form in
+    which a typed date is stored (a TRF import keeps the file's own).
+
+    >>> birth_date_text(datetime.date(1969, 12, 6))
+    '1969/12/06'
+    """
+    return f"{day.year:04d}/{day.month:02d}/{day.day:02d}"
 
 
 class SettingsError(ChessArbiterError):
@@ -180,6 +285,7 @@ class EventSettings:
     cup_legs: int = 1
     cup_drawn_match: str = "replay"
     cup_board_weights: str = ""
+    handicap_limits: str = ""
     name: str = "Event"
     city: str = ""
     federation: str = ""
@@ -335,6 +441,23 @@ def _cup(problems: dict[str, str], s: EventSettings) -> None:
             problems["cup_board_weights"] = str(e)
 
 
+def _handicap(problems: dict[str, str], s: EventSettings) -> None:
+    """A handicap Swiss (Team Competitions 1972, elimination by personal limits of lost
+    points): the limits parse (:func:`~chessarbiter.special.handicap.parse_limits`), and the
+    event is an individual Swiss."""
+    if not s.handicap_limits.strip():
+        return
+    if s.system != "swiss":
+        problems["handicap_limits"] = (
+            "limits of lost points make a handicap Swiss: the system must be a Swiss"
+        )
+        return
+    try:
+        parse_limits(s.handicap_limits)
+    except HandicapError as e:
+        problems["handicap_limits"] = str(e)
+
+
 def event_problems(s: EventSettings) -> dict[str, str]:
     """Every problem of ``s``, by field (empty when the settings can be stored).
 
@@ -343,7 +466,8 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     only), initial colour,
     tie-break edition (C.07 2026 / 2023 / legacy), team score, team Swiss system, reserve
     regime, knockout bracket and match format are ones the library knows; a team cup's
-    legs, drawn-match rules and board weights (:func:`_cup`); the rounds
+    legs, drawn-match rules and board weights (:func:`_cup`); a handicap Swiss's limits of
+    lost points (:func:`_handicap`); the rounds
     (1-99), boards per team (1-50), the lot seed and the name's length are inside their
     bounds (:mod:`chessarbiter.limits`); the points of a win, draw, loss and of the
     pairing-allocated bye are 0 to 99.9 in tenths, with a loss worth no more than a draw and a
@@ -379,6 +503,7 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     _count(problems, "boards_per_team", s.boards_per_team)
     _count(problems, "lot_seed", s.lot_seed)
     _cup(problems, s)
+    _handicap(problems, s)
     if not s.name.strip():
         problems["name"] = "the event needs a name"
     else:
@@ -421,7 +546,9 @@ def player_problems(p: PlayerSettings) -> dict[str, str]:
     """Every problem of a player's registration, by field: a name of 1 to 100 characters; a
     rating from 0 to 3500 (:data:`chessarbiter.registration.RATING_MAX`); a FIDE ID of digits;
     a federation of at most three letters; a first round from 1 to 99; a knockout entry stage
-    from 1 to 14 and a personal number from 1 to 99,999 (:mod:`chessarbiter.limits`).
+    from 1 to 14 and a personal number from 1 to 99,999 (:mod:`chessarbiter.limits`); the sex,
+    title and birth date as TRF record 001 holds them (:func:`sex_problem`,
+    :func:`title_problem`, :func:`birth_date_problem`).
 
     >>> for field, problem in player_problems(PlayerSettings("", rating=4000)).items():
     ...     print(field, "-", problem)
@@ -440,6 +567,15 @@ def player_problems(p: PlayerSettings) -> dict[str, str]:
     if len(p.federation) > 3:
         problems["federation"] = f"a federation has three letters (got {p.federation})"
     _length(problems, "club", p.club, limits.MAX_NAME)
+    for field, check in (
+        ("sex", sex_problem),
+        ("title", title_problem),
+        ("birth_date", birth_date_problem),
+    ):
+        value = getattr(p, field)
+        problem = check(value) if isinstance(value, str) else f"{field} must be text"
+        if problem:
+            problems[field] = problem
     _count(problems, "entry_round", p.entry_round)
     _count(problems, "entry_stage", p.entry_stage)
     if p.personal_number is not None:

@@ -535,3 +535,22 @@ def test_a_double_swiss_event_counts_matches_and_games(client: Client, chief: Us
     ]
     other = call(client, "post", "/api/events", auth, {"name": "Plain", "rounds": 3}).data
     assert other["games_per_round"] == 1
+
+
+def test_the_api_registers_what_the_library_accepts(
+    client: Client, chief: User, event: m.Event
+) -> None:
+    """The players page offers sex and title as choices, yet the one validator is the
+    library's (:func:`chessarbiter.event_settings.player_problems`): a national title and
+    ``f`` for a woman, as other programs write them, are registered through the API; a title
+    the library refuses is refused with its words."""
+    auth = bearer(chief)
+    url = f"/api/events/{event.pk}/players"
+    r = call(client, "post", url, auth, {"name": "Ivanova, Anna", "title": "KM", "sex": "f"})
+    assert r.status_code == 201, r.data
+    player = event.players.get(name="Ivanova, Anna")
+    assert (player.title, player.sex) == ("KM", "f")
+    r = call(client, "post", url, auth, {"name": "Bad, Title", "title": "GM1"})
+    assert r.status_code == 422 and "GM1" in r.data["detail"], r.data
+    assert "available choices" not in r.data["detail"]
+    assert not event.players.filter(name="Bad, Title").exists()

@@ -113,7 +113,7 @@ def test_a_platform_pairs_a_big_round_through_the_api_and_the_arbiter_asks_why(
     assert brackets.count() >= 5
     assert page.locator("details[id^=bracket-][open]").count() == 0
     top = m.Player.objects.get(event=ev, number=1)
-    page.fill("#why-form input[name=player]", top.name.split(",")[0])
+    page.fill("#why-form input[name=q]", top.name.split(",")[0])  # the one search box
     page.click("#why-form button[type=submit]")
     page.wait_for_selector("#why")
     assert page.locator("details[id^=bracket-][open]").count() == 1

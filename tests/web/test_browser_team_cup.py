@@ -53,7 +53,7 @@ def test_a_leg_of_a_team_cup(browser: Any, live_server: Any) -> None:
     page.click("#save-leg")
     page.wait_for_selector("#leg-1")
     assert "hosted by Team 2" in page.inner_text("#next-leg")
-    assert "Team 1 3.5 – 0.5 Team 2" in page.inner_text("#cup-score")
+    assert "Team 1 3½ – ½ Team 2" in page.inner_text("#cup-score")
     shot(page, "team-cup-match")
     page.goto(f"{base}/events/{ev.pk}/bracket/")
     assert "Team 1" in page.inner_text("#live")

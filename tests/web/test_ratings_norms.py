@@ -412,7 +412,7 @@ def test_certificate_prints_the_it1_data(client: Client, chief: User, norm_event
     assert data == certificate(store.tournament(norm_event), 1, NormTitle.GM)
     html = r.content.decode()
     assert "Hopeful, Harry" in html and "Norm Round Robin" in html
-    assert "2026/03/01" in html and "2026/03/09" in html
+    assert "March 1, 2026" in html and "March 9, 2026" in html  # the page's date format
     assert html.count('<tr><td class="num">') >= 9  # the nine opponents
     assert "Rating officer of the federation" in html and "Chief arbiter" in html
     assert data.result.score == Decimal("8.5")

@@ -344,3 +344,92 @@ def pair_handicap_round(
     if pairing.bye is not None:
         boards.append((names[pairing.bye], None))
     return boards
+
+
+# -- the handicap Swiss as a stored event --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HandicapLimits:
+    """The personal limits of lost points of a handicap Swiss (Team Competitions 1972): the
+    limit of every player (``default``) and the players' own (``personal``, pairing number to
+    limit)."""
+
+    default: Decimal
+    personal: tuple[tuple[PlayerId, Decimal], ...] = ()
+
+    def of(self, player: PlayerId) -> Decimal:
+        """The limit of ``player``.
+
+        >>> parse_limits("3; 1=1.5").of(1), parse_limits("3; 1=1.5").of(2)
+        (Decimal('1.5'), Decimal('3'))
+        """
+        return dict(self.personal).get(player, self.default)
+
+
+def parse_limits(text: str) -> HandicapLimits:
+    """The limits of a handicap Swiss as an arbiter writes them: every player's limit, then
+    after ``;`` the players' own as ``pairing number=limit`` (spaces or commas between them):
+    ``"2; 1=1.5 7=5"`` (Team Competitions 1972: "a limit of one and a half lost points for
+    him, two for others, and so on up to five"). Each limit a positive multiple of ½
+    (:func:`parse_limit`).
+
+    >>> parse_limits("2; 1=1½, 7=5")
+    HandicapLimits(default=Decimal('2'), personal=((1, Decimal('1.5')), (7, Decimal('5'))))
+
+    :raises HandicapError: for a limit that is not a positive multiple of ½, a pairing number
+        that is not 1 to :data:`~chessarbiter.limits.MAX_ENTRIES`, or one given twice.
+    """
+    head, _, rest = text.partition(";")
+    if not head.strip():
+        raise HandicapError("give every player's limit first, e.g. 2; 1=1.5")
+    default = parse_limit(head.strip())
+    personal: dict[PlayerId, Decimal] = {}
+    for item in rest.replace(",", " ").split():
+        number, equals, value = item.partition("=")
+        if not equals or not number.isascii() or not number.isdigit() or len(number) > 6:
+            raise HandicapError(f"{item!r}: write pairing number=limit, e.g. 1=1.5")
+        player = int(number)
+        if not 1 <= player <= MAX_ENTRIES:
+            raise HandicapError(f"{item!r}: a pairing number from 1 to {MAX_ENTRIES}")
+        if player in personal:
+            raise HandicapError(f"player {player} has two limits")
+        personal[player] = parse_limit(value)
+    return HandicapLimits(default, tuple(sorted(personal.items())))
+
+
+def _lost_in(result: Result) -> Decimal:
+    return {"win": ZERO, "draw": HALF, "loss": ONE}[result.outcome.value]
+
+
+def eliminations(t: Tournament, limits: HandicapLimits) -> dict[PlayerId, int]:
+    """The players of ``t`` eliminated by their limits of lost points, each with the round
+    that eliminated him (Team Competitions 1972, :func:`is_eliminated`: out once the lost
+    points reach the limit), over the rounds with a result.
+
+    The lost points of a round are 1 minus the points its outcome scores on the usual 1/½/0
+    (:func:`lost_points`): a loss (over the board, by forfeit, or a zero-point bye) 1, a draw
+    or a half-point bye ½, a win or a full-point or pairing-allocated bye nothing (the book
+    counts a round's points; a bye's outcome is our reading). A round without a result yet
+    counts nothing.
+
+    >>> t = Tournament(total_rounds=3)
+    >>> for n in (1, 2):
+    ...     _ = t.add_player(Player(n, str(n)))
+    >>> t.record_game(1, 1, 2, Result.LOSS)
+    >>> eliminations(t, parse_limits("2; 1=1"))
+    {1: 1}
+    """
+    out: dict[PlayerId, int] = {}
+    for player in t:
+        lost = ZERO
+        limit = limits.of(player.number)
+        for number, entry in enumerate(player.results, start=1):
+            result = entry.result
+            if result is None:
+                continue
+            lost += _lost_in(result)
+            if is_eliminated(lost, limit):
+                out[player.number] = number
+                break
+    return out

@@ -13,11 +13,13 @@ from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import include, path
 from django.utils.functional import Promise
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.views.generic.base import RedirectView
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
@@ -26,6 +28,9 @@ urlpatterns = [
     path("manage/", include("chessarbiter.web.arbiter.urls")),
     path("jobs/", include("chessarbiter.web.jobs.urls")),
     path("api/", include("chessarbiter.web.api.urls")),
+    # pages without the site's <head> (a printable list, a download) make the browser ask
+    # for /favicon.ico: the site's icon, never a 404
+    path("favicon.ico", RedirectView.as_view(url=static("chessarbiter/favicon.svg"))),
     path("", include("chessarbiter.web.public.urls")),
 ]
 

@@ -22,7 +22,7 @@ Disputed pairings are the commonest complaint arbiters face; this is the answer 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Protocol
@@ -92,6 +92,38 @@ class Rejection:
     reason: str | None
 
 
+#: The [C1] reason (C.04.3 (2026) Article 2.1.1) without its round: ``"... in round 4"``.
+PLAYED = "[C1] they played each other"
+
+
+@dataclass(frozen=True)
+class ReasonGroup:
+    """The opponents one player passed over for one reason, in the order he would have taken
+    them (``reason`` ``None``: not asked, see :data:`NOT_ASKED`). For [C1] the opponents met
+    in different rounds share the reason :data:`PLAYED`, and ``rounds`` says when each was
+    met (empty for any other reason)."""
+
+    reason: str | None
+    opponents: tuple[int, ...]
+    rounds: tuple[int, ...] = ()
+
+    def text(self) -> str:
+        """The group as one line: ``not 12 (round 1), 15 (round 3): [C1] they played each
+        other``, ``not 2 to 9 and 12: in the same half ...``.
+
+        >>> ReasonGroup(PLAYED, (12, 15), (1, 3)).text()
+        'not 12 (round 1) and 15 (round 3): [C1] they played each other'
+        >>> ReasonGroup(None, (4, 5, 6, 9)).text().split(":")[0]
+        'not 4 to 6 and 9'
+        """
+        if self.rounds:
+            named = [f"{n} (round {r})" for n, r in zip(self.opponents, self.rounds, strict=True)]
+            numbers = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+        else:
+            numbers = _numbers(list(self.opponents))
+        return f"not {numbers}: {self.reason or NOT_ASKED}"
+
+
 @dataclass
 class Choice:
     """One pair of the bracket: ``player`` (the MDP, or the S1 player, of C.04.3 Article 4)
@@ -100,6 +132,28 @@ class Choice:
     player: int
     opponent: int
     rejected: list[Rejection] = field(default_factory=list)
+
+    def groups(self) -> list[ReasonGroup]:
+        """The opponents passed over, one group per reason (in the order of each reason's
+        first opponent), so that a reason shared by many opponents — the same half of the
+        bracket (Article 4.3), [C1] — is said once with their list.
+
+        >>> c = Choice(1, 9, [Rejection(2, SAME_HALF), Rejection(3, None),
+        ...     Rejection(4, SAME_HALF), Rejection(5, PLAYED + " in round 2"),
+        ...     Rejection(6, PLAYED + " in round 1")])
+        >>> [(g.reason == SAME_HALF, g.opponents, g.rounds) for g in c.groups()]
+        [(True, (2, 4), ()), (False, (3,), ()), (False, (5, 6), (2, 1))]
+        """
+        found: dict[str | None, tuple[list[int], list[int]]] = {}
+        for r in self.rejected:
+            reason, met = r.reason, 0
+            if reason is not None and reason.startswith(PLAYED + " in round "):
+                reason, met = PLAYED, int(reason.rsplit(" ", 1)[1])
+            opponents, rounds = found.setdefault(reason, ([], []))
+            opponents.append(r.opponent)
+            if met:
+                rounds.append(met)
+        return [ReasonGroup(k, tuple(v[0]), tuple(v[1])) for k, v in found.items()]
 
 
 @dataclass(frozen=True)
@@ -272,28 +326,38 @@ class RoundExplanation:
 
     def lines(self) -> list[str]:
         """The explanation as text: the round, a legend, then per bracket its players, each
-        pair with the opponents passed over and why, and the floaters; the bye last."""
-        lines = [
+        pair with the opponents passed over and why, and the floaters; the bye last (the
+        command line's ``pair --explain``)."""
+        return list(self.iter_lines())
+
+    def iter_lines(self) -> Iterator[str]:
+        """:meth:`lines` one at a time, for a reader that stops early (a bounded download):
+        one opponent passed over per line, so a big bracket's text grows as its square."""
+        yield (
             f"Round {self.round}: FIDE (Dutch) system, {self.edition} rules; "
-            f"{self.player_count} players to pair",
+            f"{self.player_count} players to pair"
+        )
+        yield (
             "Pref: W!/B! absolute, W/B strong, w/b mild, A none.  Floats: two rounds ago, then "
-            "last round (D down, U up).  Bye: may receive the pairing-allocated bye.",
-        ]
+            "last round (D down, U up).  Bye: may receive the pairing-allocated bye."
+        )
         for b in self.brackets:
-            lines += ["", b.title]
+            yield ""
+            yield b.title
             if b.moved_down:
-                lines.append("  moved down: " + ", ".join(str(n) for n in b.moved_down))
-            lines.append("  No  Pts   Colours     Pref  Floats  Bye  Name")
-            lines += [row.line() for row in b.players]
+                yield "  moved down: " + ", ".join(str(n) for n in b.moved_down)
+            yield "  No  Pts   Colours     Pref  Floats  Bye  Name"
+            for row in b.players:
+                yield row.line()
             for ch in b.choices:
-                lines.append(f"  {ch.player} - {ch.opponent}")
+                yield f"  {ch.player} - {ch.opponent}"
                 for rej in ch.rejected:
-                    lines.append(f"      not {rej.opponent}: {rej.reason or NOT_ASKED}")
+                    yield f"      not {rej.opponent}: {rej.reason or NOT_ASKED}"
             if b.floaters:
-                lines.append("  floats down: " + ", ".join(str(n) for n in b.floaters))
+                yield "  floats down: " + ", ".join(str(n) for n in b.floaters)
         if self.pairing.bye is not None:
-            lines += ["", f"Pairing-allocated bye: {self.pairing.bye}"]
-        return lines
+            yield ""
+            yield f"Pairing-allocated bye: {self.pairing.bye}"
 
     def to_json(self) -> dict[str, Any]:
         """The explanation as JSON-ready data (``json.dumps`` takes it as it is): ``round``,
@@ -525,9 +589,12 @@ class Tracer:
         """The reason read off the round without solving it again: an absolute criterion, or
         the exchanges of Article 4.3 (the pair's weight is nil); ``None`` otherwise."""
         pr = self.pairer
-        absolute = absolute_reason(pr, pr.players[pv], pr.players[cv])
-        if absolute:
-            return absolute
+        p, c = pr.players[pv], pr.players[cv]
+        # compatible: no absolute criterion (the state's forbidden pairs hold the opponents
+        # met), so the players' histories need not be read; a big bracket asks this of
+        # every pair of its same half
+        if not pr.ctx.compatible(p, c):
+            return absolute_reason(pr, p, c)
         if not pr.mc.edge_weight(pv, cv):
             return SAME_HALF
         return None
@@ -600,7 +667,7 @@ def absolute_reason(pr: PairerView, p: SwissPlayer, c: SwissPlayer) -> str:
     Article 2.1.1), a forbidden pair of the regulations, [C3] (Article 2.1.3)."""
     for r, m in enumerate(p.matches, start=1):
         if m.played and m.opponent == c.number:
-            return f"[C1] they played each other in round {r}"
+            return f"{PLAYED} in round {r}"
     if c.index in pr.state.forbidden[p.index]:
         return "a forbidden pair (tournament regulations)"
     if not pr.ctx.compatible(p, c):
@@ -682,22 +749,33 @@ def _row(state: SwissRound, ctx: WeightContext, p: SwissPlayer, name: str) -> Pl
     )
 
 
+def number_runs(numbers: Sequence[int]) -> list[tuple[int, int]]:
+    """The numbers as runs ``(first, last)`` in their order: three or more consecutive ones
+    (each one more than the one before) make one run, any other number is a run of itself.
+
+    >>> number_runs([2, 3, 4, 5, 9, 10, 7])
+    [(2, 5), (9, 9), (10, 10), (7, 7)]
+    """
+    runs: list[tuple[int, int]] = []
+    start = 0
+    for i, n in enumerate(numbers):
+        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
+            first = numbers[start]
+            if n - first >= 2:
+                runs.append((first, n))
+            else:
+                runs += [(m, m) for m in numbers[start : i + 1]]
+            start = i + 1
+    return runs
+
+
 def _numbers(numbers: list[int]) -> str:
     """The numbers in words, a run of three or more consecutive ones as a range.
 
     >>> _numbers([12]), _numbers([3, 7, 12]), _numbers([2, 3, 4, 5, 9])
     ('12', '3, 7 and 12', '2 to 5 and 9')
     """
-    runs: list[str] = []
-    start = 0
-    for i, n in enumerate(numbers):
-        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
-            first = numbers[start]
-            if n - first >= 2:
-                runs.append(f"{first} to {n}")
-            else:
-                runs += [str(m) for m in numbers[start : i + 1]]
-            start = i + 1
+    runs = [str(a) if a == b else f"{a} to {b}" for a, b in number_runs(numbers)]
     if len(runs) == 1:
         return runs[0]
     return ", ".join(runs[:-1]) + f" and {runs[-1]}"

@@ -325,6 +325,7 @@ def create_event(request: HttpRequest, payload: s.EventIn) -> Any:
     create events."""
     _need_create(request)
     defaults = model_to_dict(m.Event(), fields=list(EventForm.Meta.fields))
+    defaults["tiebreaks"] = ""  # the form gives the system's own (a round robin: no Buchholz)
     form = EventForm(_form_data(EventForm, defaults, payload.model_dump(exclude_unset=True)))
     if not form.is_valid():
         _form_errors(form)

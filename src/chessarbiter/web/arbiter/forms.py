@@ -4,14 +4,21 @@ does; a form only shows each field's bounds and checks an upload's size."""
 
 from __future__ import annotations
 
+import datetime
+import json
+import re
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.utils.text import format_lazy
+from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from chessarbiter import limits
+from chessarbiter import event_settings, limits
+from chessarbiter.categories import birth_date_of
+from chessarbiter.model.player import display_title
+from chessarbiter.registration import FIDE_TITLES, RATING_MAX
 
 from ..events import models as m
 
@@ -40,6 +47,11 @@ def date_input() -> forms.DateInput:
     locale and sends it as ISO 8601 (``2026-12-01``, the only value ``<input type="date">``
     takes, whatever the page's language; Django reads it in every language)."""
     return forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+def json_attr(value: Any) -> str:
+    """``value`` as JSON for an HTML attribute (Django escapes the attribute)."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
 def _checked_upload(upload: Any, maximum: int = limits.MAX_FILE_BYTES) -> Any:
@@ -86,6 +98,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             "cup_legs",
             "cup_drawn_match",
             "cup_board_weights",
+            "handicap_limits",
             "public",
             "protest_hours",
         ]
@@ -94,9 +107,77 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             "end_date": date_input(),
         }
 
+    #: The settings by the systems that read them, shown as fieldsets: a legend, the fields,
+    #: the systems (the ``system`` select's values) they are shown for; none: every system.
+    #: A script shows only those of the chosen system (with scripts off, every fieldset shows);
+    #: a system listed in none of them (a kind of event added later) shows them all.
+    GROUPS: tuple[tuple[Any, tuple[str, ...], tuple[str, ...]], ...] = (
+        (
+            _("Event"),
+            (
+                "name",
+                "system",
+                "time_control",
+                "city",
+                "federation",
+                "start_date",
+                "end_date",
+                "chief_arbiter",
+                "public",
+                "protest_hours",
+            ),
+            (),
+        ),
+        (
+            _("Rounds and pairing"),
+            ("rounds", "edition", "acceleration", "initial_colour", "handicap_limits"),
+            ("swiss", "roundrobin", "team-rr", "team-swiss"),
+        ),
+        (
+            _("Points"),
+            ("win_points", "draw_points", "loss_points", "bye_points"),
+            ("swiss", "roundrobin", "team-rr", "team-swiss"),
+        ),
+        (
+            _("Tie-breaks"),
+            ("tiebreaks", "tiebreak_edition"),
+            ("swiss", "roundrobin", "team-rr", "team-swiss"),
+        ),
+        (
+            _("Teams"),
+            ("boards_per_team", "team_score", "team_tiebreaks", "team_pairing", "reserve_regime"),
+            ("team-rr", "team-swiss", "team-cup"),
+        ),
+        (
+            _("Knockout"),
+            ("knockout_scheme", "match_format", "lot_seed"),
+            ("knockout", "team-cup"),
+        ),
+        (
+            _("Team cup"),
+            ("cup_legs", "cup_drawn_match", "cup_board_weights"),
+            ("team-cup",),
+        ),
+    )
+    #: Fields shown for fewer systems than their group: (field, systems).
+    ONLY_FOR: tuple[tuple[str, tuple[str, ...]], ...] = (
+        ("edition", ("swiss",)),
+        ("acceleration", ("swiss",)),
+        ("handicap_limits", ("swiss",)),
+        ("knockout_scheme", ("knockout",)),  # a team cup is always drawn as a cup
+        ("match_format", ("knockout",)),  # a team cup's matches: legs and drawn-match rules
+        ("initial_colour", ("swiss", "team-swiss")),
+        ("bye_points", ("swiss", "team-swiss")),
+        ("team_pairing", ("team-swiss",)),
+        ("team_tiebreaks", ("team-rr", "team-swiss")),
+        ("team_score", ("team-rr", "team-swiss")),
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _show_bounds(self)
+        if "tiebreaks" in self.fields:
+            self._offer_default_tiebreaks()
         if self.instance.pk is not None and self.instance.keizer_scored():
             # ranked by Keizer scores: the tie-breaks do not apply (the Keizer settings page
             # holds the event's parameters)
@@ -108,16 +189,148 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
                 "{} ({})", field.help_text, _("not used by a Keizer event: Keizer scores rank it")
             )
 
+    def _offer_default_tiebreaks(self) -> None:
+        """The tie-breaks may be left blank for the chosen system's default
+        (:func:`chessarbiter.event_settings.default_tiebreaks`, read for each value of the
+        ``system`` select): a new event starts blank, its placeholder the default of the
+        system shown, and the help text names each default."""
+        field = self.fields["tiebreaks"]
+        field.required = False
+        system_field = self.fields["system"]
+        assert isinstance(system_field, forms.ChoiceField)
+        choices: list[tuple[Any, Any]] = list(system_field.choices)  # type: ignore[arg-type]
+        systems = [str(value) for value, _label in choices if value]
+        defaults = {value: event_settings.default_tiebreaks(value) for value in systems}
+        field.widget.attrs["data-defaults"] = json_attr(defaults)
+        system = self["system"].value() or m.Event.System.SWISS
+        field.widget.attrs["placeholder"] = event_settings.default_tiebreaks(str(system))
+        if self.instance.pk is None and not self.is_bound:
+            self.initial["tiebreaks"] = ""
+        labels = dict(choices)
+        usual = event_settings.default_tiebreaks(m.Event.System.SWISS)
+        others = "; ".join(
+            f"{labels[value]}: {default}" for value, default in defaults.items() if default != usual
+        )
+        field.help_text = format_lazy(
+            "{}. {}",
+            field.help_text,
+            _("Blank: the system's default (%(others)s; otherwise %(usual)s).")
+            % {"others": others, "usual": usual},
+        )
+
     def clean_tiebreaks(self) -> str:
-        text: str = self.cleaned_data["tiebreaks"]
+        text: str = self.cleaned_data["tiebreaks"] or ""
         return text.strip()
+
+    def clean(self) -> dict[str, Any]:
+        """Blank tie-breaks: the chosen system's default
+        (:func:`chessarbiter.event_settings.default_tiebreaks`)."""
+        data = super().clean() or {}
+        if "tiebreaks" in self.fields and not data.get("tiebreaks") and data.get("system"):
+            data["tiebreaks"] = event_settings.default_tiebreaks(data["system"])
+        return data
+
+    def fieldsets(self) -> list[dict[str, Any]]:
+        """The form's fields in :data:`GROUPS`: a legend, the systems (space-separated, blank
+        for every system) and the bound fields, each with the systems it is shown for; a
+        field in no group joins the first."""
+        only = dict(self.ONLY_FOR)
+        placed = {name for _legend, names, _systems in self.GROUPS for name in names}
+        sets = []
+        for index, (legend, names, systems) in enumerate(self.GROUPS):
+            extra = [n for n in self.fields if n not in placed] if index == 0 else []
+            rows = [
+                (self[name], " ".join(only.get(name, ())))
+                for name in (*names, *extra)
+                if name in self.fields
+            ]
+            if rows:
+                sets.append({"legend": legend, "systems": " ".join(systems), "rows": rows})
+        return sets
 
     def clean_team_tiebreaks(self) -> str:
         text: str = self.cleaned_data["team_tiebreaks"]
         return text.strip()
 
 
+#: A date as ``<input type="date">`` sends it.
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+class BirthDateInput(forms.DateInput):
+    """The browser's date picker for a birth date stored as TRF writes it (``1969/12/06``,
+    ``1969.12.06``): the stored date shown as the picker takes it (``1969-12-06``)."""
+
+    input_type = "date"
+
+    def format_value(self, value: Any) -> str | None:
+        if isinstance(value, str):
+            known = birth_date_of(value)
+            if known is not None and known[1] is not None:
+                return known[1].isoformat()
+        result: str | None = super().format_value(value)
+        return result
+
+
+class BirthDateField(forms.CharField):
+    """A birth date typed in the date picker, stored as TRF16 record 001 writes it
+    (:func:`chessarbiter.event_settings.birth_date_text`, ``YYYY/MM/DD``); any other text
+    (a year alone, as imported) is kept as written, for the library's validator
+    (:func:`chessarbiter.event_settings.birth_date_problem`) to judge."""
+
+    def to_python(self, value: Any) -> str:
+        text = (super().to_python(value) or "").strip()
+        if _ISO_DATE.fullmatch(text):
+            try:
+                return event_settings.birth_date_text(datetime.date.fromisoformat(text))
+            except ValueError:
+                return text  # no such day: the validator says so
+        return text
+
+
+def _with_stored(choices: list[tuple[str, Any]], stored: str, label: Any) -> list[tuple[str, Any]]:
+    """``choices`` and, when the stored value is none of them (an import from another
+    program), the stored value too, labelled ``label``: it shows and is kept by a save."""
+    if stored and stored not in {value for value, _label in choices}:
+        return [*choices, (stored, label)]
+    return choices
+
+
+class OfferedChoiceField(forms.ChoiceField):
+    """A choice among those offered, or any other value the library's check ``problem``
+    accepts (what other programs write, posted to the API): the library, not the list
+    offered, decides what is valid."""
+
+    def __init__(self, *, problem: Callable[[str], str | None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.problem = problem
+
+    def valid_value(self, value: Any) -> bool:
+        return super().valid_value(value) or self.problem(str(value)) is None
+
+    def validate(self, value: Any) -> None:
+        problem = self.problem(str(value)) if value else None
+        if problem is not None and not super().valid_value(value):
+            raise forms.ValidationError(problem, code="invalid_choice")  # the library's words
+        super().validate(value)
+
+
 class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A player's registration: sex, title and birth date offered as choices and a date
+    picker; the validation is the library's (:func:`chessarbiter.event_settings.player_problems`),
+    which also takes what other programs write (a national title, a year of birth): such a
+    stored value is offered as a choice of its own, so the player stays editable."""
+
+    sex = OfferedChoiceField(
+        label=capfirst(_("sex")), required=False, problem=event_settings.sex_problem
+    )
+    title = OfferedChoiceField(
+        label=capfirst(_("title")), required=False, problem=event_settings.title_problem
+    )
+    birth_date = BirthDateField(
+        label=capfirst(_("birth date")), required=False, max_length=10, widget=BirthDateInput()
+    )
+
     class Meta:
         model = m.Player
         fields = [
@@ -136,6 +349,40 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _show_bounds(self)
+        stored: m.Player = self.instance
+        sexes = {"m": _("man"), "w": _("woman")}
+        sex = self.fields["sex"]
+        assert isinstance(sex, forms.ChoiceField)
+        sex.choices = _with_stored(
+            [("", "—"), *((s, sexes.get(s, s)) for s in event_settings.SEXES)],
+            stored.sex,
+            format_lazy("{} ({})", stored.sex, _("as stored")),
+        )
+        title = self.fields["title"]
+        assert isinstance(title, forms.ChoiceField)
+        title.choices = _with_stored(
+            [("", "—"), *((t, t) for t in FIDE_TITLES)],
+            stored.title,
+            format_lazy("{} ({}, {})", display_title(stored.title), stored.title, _("as stored")),
+        )
+        known = birth_date_of(stored.birth_date) if stored.birth_date else None
+        birth = self.fields["birth_date"]
+        birth.widget.attrs.update({"min": "1900-01-01", "max": "2099-12-31"})
+        if stored.birth_date and (known is None or known[1] is None):
+            # a year alone or another text, as imported: the date picker cannot show it
+            birth.widget = forms.TextInput(attrs={"maxlength": "10"})
+            birth.help_text = _("as stored; a date is written YYYY/MM/DD")
+
+    def clean_birth_date(self) -> str:
+        """The stored text when the date picker sends the same day (``1969.12.06`` stays
+        as the file wrote it when another field is changed)."""
+        text: str = self.cleaned_data["birth_date"]
+        stored: str = self.instance.birth_date
+        if stored and text and stored != text:
+            before, after = birth_date_of(stored), birth_date_of(text)
+            if before is not None and before == after and before[1] is not None:
+                return stored
+        return text
 
     def clean_rating(self) -> int | None:
         rating: int | None = self.cleaned_data["rating"]
@@ -144,6 +391,62 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
     def clean_fide_id(self) -> str:
         value: str = self.cleaned_data["fide_id"]
         return value.strip()
+
+
+class PlayerListForm(forms.Form):
+    """The players page's search (GET, so that it works without scripts and can be linked):
+    a name's part, a pairing number or a FIDE ID; a federation; a rating range; the order
+    (:data:`PLAYER_SORTS`, ``-`` first for descending) and the rows a page (up to every
+    player: :data:`chessarbiter.limits.MAX_PLAYERS`)."""
+
+    q = forms.CharField(
+        label=capfirst(_("name, number or FIDE ID")), required=False, max_length=limits.MAX_NAME
+    )
+    fed = forms.CharField(label=capfirst(_("federation")), required=False, max_length=3)
+    rmin = forms.IntegerField(
+        label=capfirst(_("rating from")), required=False, min_value=0, max_value=RATING_MAX
+    )
+    rmax = forms.IntegerField(
+        label=capfirst(_("rating to")), required=False, min_value=0, max_value=RATING_MAX
+    )
+    sort = forms.ChoiceField(required=False, widget=forms.HiddenInput)
+    per = forms.ChoiceField(
+        label=capfirst(_("rows a page")),
+        required=False,
+        choices=[("50", "50"), ("100", "100"), ("200", "200"), ("all", _("all"))],
+        initial="100",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        sort = self.fields["sort"]
+        assert isinstance(sort, forms.ChoiceField)
+        sort.choices = [(k, k) for key in PLAYER_SORTS for k in (key, f"-{key}")]
+        self.fields["q"].widget.attrs.update({"type": "search", "autocomplete": "off"})
+        for name in ("rmin", "rmax"):
+            self.fields[name].widget.attrs["inputmode"] = "numeric"
+
+    def value(self, name: str) -> Any:
+        """The cleaned value of ``name``, or None when the field was left out or refused (a
+        link with a bad value shows the whole list rather than an error)."""
+        if not self.is_valid() and name in self.errors:
+            return None
+        return self.cleaned_data.get(name) or None
+
+    def rows_a_page(self) -> int:
+        """Rows a page: 100 unless chosen; "all" is every player an event may have."""
+        per = self.value("per") or "100"
+        return limits.MAX_PLAYERS if per == "all" else int(per)
+
+
+#: The players page's orders (``?sort=``): the column, its database field(s).
+PLAYER_SORTS: dict[str, tuple[str, ...]] = {
+    "number": ("number",),
+    "name": ("name", "number"),
+    "rating": ("rating", "number"),
+    "fed": ("federation", "number"),
+    "title": ("title", "number"),
+}
 
 
 class ImportForm(forms.Form):

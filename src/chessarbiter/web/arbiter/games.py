@@ -6,6 +6,7 @@ PGN downloads. Thin views over :mod:`chessarbiter.web.events.services.games`."""
 from __future__ import annotations
 
 from datetime import timedelta
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -22,13 +23,16 @@ from chessarbiter import limits
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.games.adjournment import TRF_CANNOT_CARRY, GameState
 from chessarbiter.model import Colour
+from chessarbiter.result_reasons import ResultReason
 from chessarbiter.timecontrol.clock import parse_seconds
 
 from ..events import adjournments, games, store
 from ..events import models as m
 from ..events.access import Level, event_for
 from ..events.services import games as game_services
+from ..events.services import reasons as reason_services
 from ..events.services.core import ServiceError
+from ..events.services.reasons import LADDER, REASON_LABELS, SANCTION_LABELS
 from .context import page_context
 
 #: The largest PGN the upload takes, in bytes: the library's bound on a PGN text, and what
@@ -102,6 +106,59 @@ class AdjudicateForm(forms.Form):
 
 class FinishForm(forms.Form):
     result = forms.ChoiceField(label=gettext_lazy("Result"), choices=_result_choices)
+
+
+def _reason_choices() -> list[tuple[str, str]]:
+    return [("", _("none"))] + [(r.value, str(label)) for r, label in REASON_LABELS.items()]
+
+
+class ReasonForm(forms.Form):
+    """A result given with its reason (:mod:`chessarbiter.result_reasons`)."""
+
+    result = forms.ChoiceField(label=gettext_lazy("Result"), choices=_result_choices)
+    reason = forms.ChoiceField(
+        label=gettext_lazy("Reason"), choices=_reason_choices, required=False
+    )
+    fen = forms.CharField(
+        label=gettext_lazy("Position (FEN), to check the reason"), max_length=100, required=False
+    )
+    flagged = forms.ChoiceField(
+        label=gettext_lazy("Whose flag fell (for a drawn flag fall)"),
+        choices=[
+            ("", "—"),
+            ("white", gettext_lazy("White")),
+            ("black", gettext_lazy("Black")),
+        ],
+        required=False,
+    )
+    opponent_points = forms.ChoiceField(
+        label=gettext_lazy("Persistent refusal: the opponent's score"),
+        choices=[("1", "1"), ("0.5", "½")],
+        required=False,
+    )
+    replace = forms.BooleanField(label=gettext_lazy("replace the result"), required=False)
+
+
+class SanctionForm(forms.Form):
+    """The next step of the sanction ladder of a game without clocks (Team Competitions 1972)."""
+
+    side = forms.ChoiceField(
+        label=gettext_lazy("To"),
+        choices=[
+            (Colour.WHITE.value, gettext_lazy("White")),
+            (Colour.BLACK.value, gettext_lazy("Black")),
+        ],
+    )
+    step = forms.ChoiceField(
+        label=gettext_lazy("Sanction"),
+        choices=lambda: [(s.value, str(label)) for s, label in SANCTION_LABELS.items()],
+    )
+    move = forms.IntegerField(
+        label=gettext_lazy("Move number"),
+        min_value=1,
+        max_value=limits.MAX_MOVE_NUMBER,
+        required=False,
+    )
 
 
 class SourceForm(forms.Form):
@@ -259,15 +316,43 @@ def confirm(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     return redirect("arbiter:round", rnd.event_id, number)
 
 
+def _sanctions(board: m.Board) -> dict[str, Any]:
+    """The board's sanctions for the page: each side's steps given (with the move) and the
+    step the next offence brings (the library's record)."""
+    sides = []
+    black = board.black.name if board.black else ""
+    for colour, name in ((Colour.WHITE, board.white.name), (Colour.BLACK, black)):
+        record = reason_services.sanction_record(board, colour)
+        sides.append(
+            {
+                "side": colour.value,
+                "name": name,
+                "given": [
+                    (SANCTION_LABELS[s], move)
+                    for s, move in zip(record.given, record.moves, strict=True)
+                ],
+                "next": SANCTION_LABELS[record.next] if record.next else "",
+            }
+        )
+    return {
+        "sanction_sides": sides,
+        "sanctions_given": sum(len(side["given"]) for side in sides),
+        "ladder": [SANCTION_LABELS[s] for s in LADDER.steps],
+    }
+
+
 def _game_context(request: HttpRequest, board: m.Board) -> dict[str, Any]:
     view = games.game_view(board, request.GET.get("ply"))
     record = adjournments.record_of(board)
+    why = reason_services.stored_reason(board)
     return {
         "view": view,
         "record": record,
         "adjourned": record.state is GameState.ADJOURNED,
         "trf_losses": adjournments.trf_note(board),
         "trf_cannot": TRF_CANNOT_CARRY,
+        "reason_label": REASON_LABELS[why] if why else "",
+        **_sanctions(board),
     }
 
 
@@ -288,9 +373,23 @@ def game(request: HttpRequest, event_id: int, number: int, board: int) -> HttpRe
         adjourn_form=AdjournForm(),
         adjudicate_form=AdjudicateForm(),
         finish_form=FinishForm(),
+        reason_form=ReasonForm(
+            initial={
+                "result": store.result_choice(found.result, found.black_result),
+                "reason": found.reason,
+                "fen": _last_fen(found),
+            }
+        ),
+        sanction_form=SanctionForm(),
         **_game_context(request, found),
     )
     return render(request, "arbiter/game.html", context)
+
+
+def _last_fen(found: m.Board) -> str:
+    """The position at the end of the board's stored game ('' when it has no moves)."""
+    plies = games.game_view(found, None).plies
+    return plies[-1].fen if plies else ""
 
 
 def _game_change(request: HttpRequest, event_id: int, number: int, board: int) -> m.Board:
@@ -390,6 +489,69 @@ def game_finish(request: HttpRequest, event_id: int, number: int, board: int) ->
         messages.error(request, str(e))
     else:
         messages.success(request, _("The resumed game's result is recorded."))
+    return _back(found)
+
+
+@login_required
+@require_POST
+def game_reason(request: HttpRequest, event_id: int, number: int, board: int) -> HttpResponse:
+    """The board's result given with its reason, checked by the library
+    (:func:`chessarbiter.result_reasons.check_result_reason`)."""
+    found = _game_change(request, event_id, number, board)
+    form = ReasonForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return _back(found)
+    data = form.cleaned_data
+    try:
+        given = reason_services.set_reason(
+            found.pk,
+            request.user,
+            data["result"],
+            data["reason"] or "",
+            fen=data["fen"].strip(),
+            flagged=data["flagged"],
+            opponent_points=(
+                Decimal(data["opponent_points"] or "1")
+                if data["reason"] == ResultReason.PERSISTENT_REFUSAL.value
+                else None
+            ),
+            replace=data["replace"],
+        )
+    except ChessArbiterError as e:
+        messages.error(request, str(e))
+    else:
+        if given.check is None:
+            messages.success(request, _("The result is saved without a reason."))
+        else:
+            messages.success(
+                request,
+                _("The result is saved with its reason (%(why)s): %(note)s")
+                % {"why": REASON_LABELS[given.check.reason], "note": given.check.note},
+            )
+    return _back(found)
+
+
+@login_required
+@require_POST
+def game_sanction(request: HttpRequest, event_id: int, number: int, board: int) -> HttpResponse:
+    """The next sanction of the ladder (Team Competitions 1972, games without clocks)."""
+    found = _game_change(request, event_id, number, board)
+    form = SanctionForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return _back(found)
+    data = form.cleaned_data
+    try:
+        step = reason_services.add_sanction(
+            found.pk, request.user, data["side"], data["step"], data["move"]
+        )
+    except ChessArbiterError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(
+            request, _("Sanction recorded: %(step)s.") % {"step": SANCTION_LABELS[step]}
+        )
     return _back(found)
 
 

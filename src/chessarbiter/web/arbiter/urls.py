@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import (
+    audit,
     explain,
     exports,
     games,
@@ -90,6 +91,7 @@ urlpatterns = [
     path("events/<int:event_id>/pair/", views.pair, name="pair"),
     path("events/<int:event_id>/pair/manual/", views.pair_manual, name="pair_manual"),
     path("events/<int:event_id>/explain/", explain.explain, name="explain"),
+    path("events/<int:event_id>/explain.txt", explain.explain_text, name="explain_text"),
     path("events/<int:event_id>/unpair/", views.unpair, name="unpair"),
     path("events/<int:event_id>/rounds/<int:number>/", views.round_page, name="round"),
     path("events/<int:event_id>/rounds/<int:number>/result/", views.result, name="result"),
@@ -143,6 +145,16 @@ urlpatterns = [
         "events/<int:event_id>/rounds/<int:number>/boards/<int:board>/game/finish/",
         games.game_finish,
         name="game_finish",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/boards/<int:board>/game/reason/",
+        games.game_reason,
+        name="game_reason",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/boards/<int:board>/game/sanction/",
+        games.game_sanction,
+        name="game_sanction",
     ),
     path("events/<int:event_id>/standings/", views.standings, name="standings"),
     path(
@@ -222,9 +234,14 @@ urlpatterns = [
     path("events/<int:event_id>/teams/new/", views.team_add, name="team_add"),
     path("events/<int:event_id>/teams/player/", views.team_player_add, name="team_player_add"),
     path("events/<int:event_id>/teams/standings/", views.team_standings, name="team_standings"),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/lineups/<int:team_id>/",
+        views.team_lineup,
+        name="team_lineup",
+    ),
     path("events/<int:event_id>/teams/board-prizes/", views.board_prizes, name="board_prizes"),
     path("events/<int:event_id>/roles/", views.roles, name="roles"),
-    path("events/<int:event_id>/audit/", views.audit_log, name="audit"),
+    path("events/<int:event_id>/audit/", audit.audit_log, name="audit"),
     path(
         "festivals/<int:festival_id>/registrations/",
         registrations.registrations,

@@ -12,13 +12,18 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import F, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from chessarbiter import limits
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.event_settings import LOCKED_ONCE_PAIRED, LOCKED_ONCE_PLAYED
 from chessarbiter.formatting import format_fraction, format_points
@@ -162,6 +167,14 @@ def event_new(request: HttpRequest) -> HttpResponse:
             _fail(request, e)
         else:
             messages.success(request, _("Event created."))
+            if event.system == m.Event.System.ROUND_ROBIN:
+                messages.info(
+                    request,
+                    _(
+                        "Round robin: register the players, then draw their pairing numbers "
+                        "by lot on the players page before round 1 is paired (C.05)."
+                    ),
+                )
             return redirect("arbiter:event", event.pk)
     return render(request, "arbiter/event_form.html", {"form": form, "event": None})
 
@@ -204,8 +217,15 @@ def event(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(
         request,
         "arbiter/event.html",
-        page_context(request, ev, rounds=rounds, **_missing_results(ev)),
+        page_context(
+            request, ev, rounds=rounds, lots_drawn=_lots_drawn(ev), **_missing_results(ev)
+        ),
     )
+
+
+def _lots_drawn(ev: m.Event) -> bool:
+    """Whether the pairing numbers of the (round-robin) event were drawn by lot here."""
+    return m.AuditEntry.objects.filter(event=ev, action="player.lots").exists()
 
 
 def _missing_results(ev: m.Event) -> dict[str, Any]:
@@ -306,9 +326,40 @@ def event_delete(request: HttpRequest, event_id: int) -> HttpResponse:
 # -- players ---------------------------------------------------------------------------------
 
 
+#: Below this many players the registration form on the players page is shown unfolded.
+REGISTER_OPEN_BELOW = 20
+
+
+def _player_rows(ev: m.Event, search: forms.PlayerListForm) -> Any:
+    """The event's players the search keeps (a name's part, a pairing number or FIDE ID, a
+    federation, a rating range), in the order asked for (unrated players last by rating)."""
+    rows = ev.players.all()
+    q = (search.value("q") or "").strip()
+    if q.isascii() and q.isdigit():
+        by_number = Q(number=int(q)) if len(q) <= len(str(limits.MAX_PLAYERS)) else Q()
+        rows = rows.filter(by_number | Q(fide_id=q)) if by_number else rows.filter(fide_id=q)
+    elif q:
+        rows = rows.filter(name__icontains=q)
+    if search.value("fed"):
+        rows = rows.filter(federation__iexact=search.value("fed").strip())
+    low, high = search.value("rmin"), search.value("rmax")
+    if low is not None:
+        rows = rows.filter(rating__gte=low)
+    if high is not None:
+        rows = rows.filter(rating__lte=high)
+    sort = search.value("sort") or "number"
+    descending = sort.startswith("-")
+    fields = forms.PLAYER_SORTS[sort.lstrip("-")]
+    first = F(fields[0]).desc(nulls_last=True) if descending else F(fields[0]).asc(nulls_last=True)
+    return rows.order_by(first, *fields[1:])
+
+
 @login_required
 @_shows_problems
 def players(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The players: the registration form at the top (folded in a large event), the list
+    searched, sorted and paged by GET parameters (:class:`forms.PlayerListForm`), then the
+    imports, the pairs kept apart and the numbering."""
     ev = event_for(request.user, event_id, Level.VIEWER)
     form = forms.PlayerForm(request.POST or None)
     if request.method == "POST":
@@ -320,13 +371,25 @@ def players(request: HttpRequest, event_id: int) -> HttpResponse:
                 _fail(request, e)
             else:
                 messages.success(request, _("Registered: %(p)s") % {"p": str(p)})
-                return redirect("arbiter:players", ev.pk)
-    rows = list(ev.players.all())
+                return redirect(reverse("arbiter:players", args=[ev.pk]) + "?register=1#register")
+    wanted = request.GET.copy()
+    wanted.setdefault("per", "100")
+    search = forms.PlayerListForm(wanted)
+    total = ev.players.count()
+    found = _player_rows(ev, search)
+    pages = Paginator(found, search.rows_a_page())
+    page = pages.get_page(request.GET.get("page"))
+    rows: list[m.Player] = list(page.object_list)
     byes: dict[int, list[m.ByeRequest]] = {}
-    for b in m.ByeRequest.objects.filter(player__event=ev):
+    for b in m.ByeRequest.objects.filter(player__in=rows):
         byes.setdefault(b.player_id, []).append(b)
     for p in rows:
         p.requests = byes.get(p.pk, [])  # type: ignore[attr-defined]
+    kept = request.GET.copy()
+    for name in ("page", "sort", "register"):
+        kept.pop(name, None)
+    sort = search.value("sort") or "number"
+    lots_drawn = _lots_drawn(ev)
     return render(
         request,
         "arbiter/players.html",
@@ -335,11 +398,42 @@ def players(request: HttpRequest, event_id: int) -> HttpResponse:
             ev,
             form=form,
             players=rows,
+            page=page,
+            total=total,
+            found=pages.count,
+            search=search,
+            filtered=any(search.value(n) is not None for n in ("q", "fed", "rmin", "rmax")),
+            sort=sort,
+            sort_links=_sort_links(kept, sort),
+            register_open=bool(form.errors)
+            or "register" in request.GET
+            or total < REGISTER_OPEN_BELOW,
+            lots_drawn=lots_drawn,
             import_form=forms.ImportForm(),
             forbidden_form=forms.ForbiddenPairForm(),
             forbidden=ev.forbidden_pairs.select_related("first", "second"),
         ),
     )
+
+
+def _sort_links(kept: Any, sort: str) -> dict[str, str]:
+    """Each sortable column's link: sorted by it (a rating from the highest, the others
+    ascending), or in reverse when it is the order shown; the search ``kept``."""
+    links: dict[str, str] = {}
+    for key in forms.PLAYER_SORTS:
+        first = f"-{key}" if key == "rating" else key
+        target = first if sort != first else (key if first.startswith("-") else f"-{key}")
+        links[key] = "?" + _with(kept, sort=target)
+    return links
+
+
+def _with(query: Any, **values: str) -> str:
+    """The GET parameters ``query`` with ``values`` set, URL-encoded."""
+    changed = query.copy()
+    for key, value in values.items():
+        changed[key] = value
+    encoded: str = changed.urlencode()
+    return encoded
 
 
 @login_required
@@ -847,6 +941,14 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
         "network": _("The result could not be sent (%(error)s): nothing was saved."),
         "count": _("%(entered)s of %(total)s results entered"),
     }
+    matches = None
+    loose: list[Any] = []  # a team round's boards of no match (an imported file's)
+    if ev.system in (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS):
+        from ..events import teams
+
+        matches = teams.round_matches(ev, number, view.boards)
+        grouped = {b.board_id for g in matches for b in g.boards}
+        loose = [b for b in view.boards if b.board_id not in grouped]
     return render(
         request,
         "arbiter/round.html",
@@ -854,6 +956,8 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
             request,
             ev,
             round=view,
+            team_matches=matches,
+            loose_boards=loose,
             games=games.round_games(ev, number),
             unconfirmed=games.unconfirmed_results(ev, number),
             protest=adjournments.protest_status(ev, number),
@@ -974,6 +1078,17 @@ def result(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         "arbiter/_board_row.html",
         page_context(request, ev, b=line, choices=_result_choices(), round=view, flash=True),
     )
+    if board.team_pairing_id is not None:
+        # a team event: the match's new score for its header, after the row (app.js)
+        from ..events import teams
+
+        for group in teams.round_matches(ev, number, view.boards):
+            if any(b.board_id == board.pk for b in group.boards):
+                response.content += format_html(
+                    '<template data-match-score="match-score-{}">{}</template>',
+                    group.number,
+                    group.score,
+                ).encode()
     # the level's name: success, info or warning
     return message_headers(response, message, messages.DEFAULT_TAGS[message_level])
 
@@ -1105,14 +1220,6 @@ def roles(request: HttpRequest, event_id: int) -> HttpResponse:
     )
 
 
-@login_required
-@_shows_problems
-def audit_log(request: HttpRequest, event_id: int) -> HttpResponse:
-    ev = event_for(request.user, event_id, Level.CHIEF)
-    entries = ev.audit.select_related("user")[:500]
-    return render(request, "arbiter/audit.html", page_context(request, ev, entries=entries))
-
-
 # -- knockout --------------------------------------------------------------------------------
 
 
@@ -1234,10 +1341,13 @@ def teams_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
     ev = event_for(request.user, event_id, Level.VIEWER)
     lists = [(t, teams.roster(t)) for t in ev.teams.all()]
+    rounds = list(ev.round_set.values_list("number", flat=True))
     return render(
         request,
         "arbiter/teams.html",
-        page_context(request, ev, lists=lists, player_form=forms.PlayerForm()),
+        page_context(
+            request, ev, lists=lists, player_form=forms.PlayerForm(), paired_rounds=rounds
+        ),
     )
 
 
@@ -1271,6 +1381,20 @@ def team_player_add(request: HttpRequest, event_id: int) -> HttpResponse:
     else:
         messages.error(request, _("Give the player's name."))
     return redirect("arbiter:teams", ev.pk)
+
+
+@login_required
+@_shows_problems
+def team_lineup(request: HttpRequest, event_id: int, number: int, team_id: int) -> HttpResponse:
+    """A team's line-up in a round: who plays which board, the reserves and absentees, and the
+    checks of the event's reserve regime (the library's, as ``teams check-lineup`` makes them)."""
+    from ..events import teams
+
+    ev = event_for(request.user, event_id, Level.VIEWER)
+    get_object_or_404(m.Round, event=ev, number=number)
+    team = get_object_or_404(m.Team, event=ev, pk=team_id)
+    lineup = teams.round_lineup(ev, team, number)
+    return render(request, "arbiter/lineup.html", page_context(request, ev, lineup=lineup))
 
 
 @login_required

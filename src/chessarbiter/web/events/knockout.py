@@ -14,9 +14,12 @@ from typing import Any
 
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from chessarbiter.pairing.knockout import brackets as lib
 from chessarbiter.pairing.knockout import matches as engine
+from chessarbiter.timecontrol.model import TimeControl
+from chessarbiter.timecontrol.wording import Phrase, PhraseKind, describe
 
 from . import models as m
 from .services import (
@@ -262,11 +265,62 @@ def walkover(row: m.KnockoutMatch, user: Any, winner: str) -> None:
     audit(event, user, "knockout.walkover", _("Match %(n)d: walkover") % {"n": row.number})
 
 
+def _duration(seconds: int) -> str:
+    minutes, rest = divmod(seconds, 60)
+    if rest == 0:
+        return _("%(m)d min") % {"m": minutes}
+    return _("%(m)d min %(s)d s") % {"m": minutes, "s": rest}
+
+
+def _phrase(p: Phrase) -> str:
+    """One phrase of :func:`chessarbiter.timecontrol.wording.describe` in the user's
+    language (in English: :meth:`chessarbiter.timecontrol.wording.Phrase.english`)."""
+    time, n, start = _duration(p.seconds), p.moves or 0, p.start or 0
+    values = {"n": n, "time": time, "s": p.seconds, "m": start}
+    if p.kind is PhraseKind.MOVES:
+        text = ngettext("%(n)d move in %(time)s", "%(n)d moves in %(time)s", n) % values
+    elif p.kind is PhraseKind.GAME:
+        text = _("%(time)s for the game") % values
+    elif p.kind is PhraseKind.REST:
+        text = time
+    elif p.kind is PhraseKind.REPEAT:
+        text = (
+            ngettext(
+                "%(n)d move in %(time)s, repeated to the end of the game",
+                "%(n)d moves in %(time)s, repeated to the end of the game",
+                n,
+            )
+            % values
+        )
+    elif p.kind is PhraseKind.INCREMENT:
+        text = _("%(s)d s a move from move %(m)d") % values
+    elif p.kind is PhraseKind.DELAY:
+        text = _("%(s)d s delay a move from move %(m)d") % values
+    elif p.kind is PhraseKind.BRONSTEIN:
+        text = _("%(s)d s Bronstein delay a move from move %(m)d") % values
+    elif p.kind is PhraseKind.NO_INCREMENT:
+        text = _("no increment from move %(m)d") % values
+    elif p.kind is PhraseKind.UNKNOWN:
+        text = _("time control not known")
+    elif p.kind is PhraseKind.UNTIMED:
+        text = _("no time control")
+    else:
+        text = _("%(time)s sandclock") % values
+    return _("then %(phrase)s") % {"phrase": text} if p.then else text
+
+
+def control_text(control: TimeControl) -> str:
+    """A time control as arbiters write it, in the user's language: the library's wording
+    (:func:`chessarbiter.timecontrol.wording.describe`), phrase by phrase through gettext."""
+    return ", ".join(_phrase(p) for p in describe(control))
+
+
 @dataclass(frozen=True)
 class GameLine:
     """A game of a match as the arbiter reads it: who had White and Black (names, '' when
-    not known), its phase and time control, and the result written White-Black ('' for the
-    next game)."""
+    not known), its phase, its time control as arbiters write it and in PGN notation (each
+    colour's when they differ, an armageddon's), and the result written White-Black ('' for
+    the next game)."""
 
     number: int
     phase: str
@@ -274,6 +328,7 @@ class GameLine:
     white: str
     black: str
     result: str
+    time_control_pgn: str = ""
 
 
 @dataclass(frozen=True)
@@ -289,10 +344,18 @@ class MatchView:
     def _line(self, game: engine.Game) -> GameLine:
         by_side = {engine.FIRST: self.first, engine.SECOND: self.second}
         white, black = game.white_clock.to_pgn(), game.black_clock.to_pgn()
+        if white == black:
+            written = control_text(game.white_clock)
+        else:
+            written = _("White: %(white)s; Black: %(black)s") % {
+                "white": control_text(game.white_clock),
+                "black": control_text(game.black_clock),
+            }
         return GameLine(
             number=game.number,
             phase=game.phase,
-            time_control=white if white == black else f"{white} / {black}",
+            time_control=written,
+            time_control_pgn=white if white == black else f"{white} / {black}",
             white=by_side[game.white] if game.white is not None else "",
             black=by_side[game.black] if game.black is not None else "",
             result=game.result or "",

@@ -330,6 +330,19 @@ class Event(models.Model):
         default="",
         help_text=_("One coefficient per board, board 1 first (e.g. 4,3,2,1)"),
     )
+    #: A handicap Swiss (Team Competitions 1972): every player's limit of lost points, then
+    #: the players' own (``2; 1=1.5 7=5``); blank: an ordinary Swiss
+    #: (:func:`chessarbiter.special.handicap.parse_limits`).
+    handicap_limits = models.CharField(
+        _("handicap Swiss: limits of lost points"),
+        max_length=200,
+        blank=True,
+        help_text=_(
+            "Every player's limit, then each player's own by pairing number (e.g. 2; 1=1.5 "
+            "7=5): a player is eliminated when his lost points reach his limit. Blank: no "
+            "elimination."
+        ),
+    )
     public = models.BooleanField(_("shown on the public pages"), default=True)
     #: The festival this tournament is a section of (see :class:`Festival`).
     festival = models.ForeignKey(
@@ -670,12 +683,35 @@ class Board(models.Model):
         TeamPairing, on_delete=models.CASCADE, null=True, related_name="boards"
     )
     team_board = models.PositiveSmallIntegerField(null=True)
+    #: Why the arbiter gave the result (a :class:`chessarbiter.result_reasons.ResultReason`
+    #: code; blank: none given). Not in a TRF export: the TRF has no reason field.
+    reason = models.CharField(max_length=12, blank=True)
 
     class Meta:
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="unique_board"),
         ]
+
+
+class Sanction(models.Model):
+    """One step of the sanction ladder against deliberate slow play in a game without clocks
+    (:class:`chessarbiter.special.unclocked.SanctionRecord`, Team Competitions 1972): the
+    board, the side it was given to (a :class:`chessarbiter.model.Colour` value), the step
+    (a :class:`chessarbiter.special.unclocked.Sanction` value), the move (when noted), who
+    gave it and when."""
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="sanctions")
+    side = models.CharField(max_length=1)
+    step = models.CharField(max_length=10)
+    move = models.PositiveSmallIntegerField(null=True, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["board", "side", "id"]
 
 
 class Game(models.Model):

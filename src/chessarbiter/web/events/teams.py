@@ -7,14 +7,16 @@ games themselves are ordinary boards, entered on the usual results page."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
 from chessarbiter import limits
+from chessarbiter.formatting import format_points
 from chessarbiter.model import STANDARD, Colour, Result, RoundEntry
 from chessarbiter.model import teams as lib
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
@@ -25,7 +27,7 @@ from chessarbiter.pairing.teams.three_in_two import TEAM_LETTERS
 from chessarbiter.standings import teams as team_standings
 
 from . import models as m
-from . import tables
+from . import store, tables
 from .services import (
     ServiceError,
     User,
@@ -176,6 +178,41 @@ def pair_round(event: m.Event, user: User) -> m.Round:
     return rnd
 
 
+def _board_games(tp: m.TeamPairing, boards: Iterable[m.Board]) -> tuple[list[lib.BoardGame], bool]:
+    """The boards of match ``tp`` that have a result, as the library's board games from the
+    home team's side (an empty board: the player present won by forfeit,
+    :func:`chessarbiter.model.teams.empty_board_game`), and whether every board has one."""
+    games = []
+    complete = True
+    for b in boards:
+        if b.black is None:  # an empty board: the player present won by forfeit
+            home_has_it = b.white.team_id == tp.home_id
+            games.append(lib.empty_board_game(b.team_board or 0, b.white.number, home_has_it))
+            continue
+        if not b.result:
+            complete = False
+            continue
+        home_white = b.white.team_id == tp.home_id
+        white_points = _points(b.result)
+        black_points = _points(b.black_result) if b.black_result else Decimal(1) - white_points
+        a_points, b_points = (
+            (white_points, black_points) if home_white else (black_points, white_points)
+        )
+        home_player = b.white if home_white else b.black
+        away_player = b.black if home_white else b.white
+        games.append(
+            lib.BoardGame(
+                b.team_board or 0,
+                home_player.number,
+                away_player.number,
+                a_points,
+                b_points,
+                forfeit=b.result in "+-",
+            )
+        )
+    return games, complete
+
+
 def team_event(event: m.Event) -> lib.TeamEvent:
     """The event as the team tie-break library sees it (completed boards only)."""
     entries = {
@@ -214,34 +251,9 @@ def team_event(event: m.Event) -> lib.TeamEvent:
                 )
             )
             continue
-        games = []
-        complete = True
-        for b in tp.boards.select_related("white", "black").order_by("team_board"):
-            if b.black is None:  # an empty board: the player present won by forfeit
-                home_has_it = b.white.team_id == tp.home_id
-                games.append(lib.empty_board_game(b.team_board or 0, b.white.number, home_has_it))
-                continue
-            if not b.result:
-                complete = False
-                break
-            home_white = b.white.team_id == tp.home_id
-            white_points = _points(b.result)
-            black_points = _points(b.black_result) if b.black_result else Decimal(1) - white_points
-            a_points, b_points = (
-                (white_points, black_points) if home_white else (black_points, white_points)
-            )
-            home_player = b.white if home_white else b.black
-            away_player = b.black if home_white else b.white
-            games.append(
-                lib.BoardGame(
-                    b.team_board or 0,
-                    home_player.number,
-                    away_player.number,
-                    a_points,
-                    b_points,
-                    forfeit=b.result in "+-",
-                )
-            )
+        games, complete = _board_games(
+            tp, tp.boards.select_related("white", "black").order_by("team_board")
+        )
         if complete and games:
             matches.append(
                 lib.TeamMatch(tp.round.number, tp.home.number, tp.away.number, tuple(games))
@@ -297,3 +309,262 @@ def standings(event: m.Event) -> tuple[list[str], list[TeamRow]]:
 
     result: tuple[list[str], list[TeamRow]] = tables.cached(event, "team-standings", compute)
     return result
+
+
+def match_score(points: tuple[Decimal, Decimal]) -> str:
+    """A match's score as the pages write it, each side's game points as the library formats
+    points (:func:`chessarbiter.formatting.format_points`): ``1½:½``."""
+    return f"{format_points(points[0])}:{format_points(points[1])}"
+
+
+@dataclass(frozen=True)
+class EmptyBoard:
+    """A board of a match with nobody for one team: the player present wins by forfeit."""
+
+    board: int
+    player: int
+    name: str
+    empty_side: str
+
+
+@dataclass(frozen=True)
+class MatchGroup:
+    """A match of a team round as the round page shows it: the teams (``away`` ``None``: the
+    team has the bye), the score so far (the library's team scoring of the boards with a
+    result: :class:`chessarbiter.model.teams.TeamMatch`; ``0:0`` before any), its boards, the
+    empty boards, and how a match not played over the boards went (``kind``)."""
+
+    number: int
+    home: m.Team
+    away: m.Team | None
+    score: str
+    complete: bool
+    boards: list[tables.BoardLine]
+    empty: list[EmptyBoard]
+    kind: str = ""
+    bye_match_points: Decimal | None = None
+    bye_game_points: Decimal | None = None
+
+    @property
+    def bye_mp(self) -> str:
+        """The bye's match points as the pages write points."""
+        return format_points(self.bye_match_points or Decimal(0))
+
+    @property
+    def bye_gp(self) -> str:
+        """The bye's game points as the pages write points."""
+        return format_points(self.bye_game_points or Decimal(0))
+
+
+def round_matches(event: m.Event, number: int, lines: list[tables.BoardLine]) -> list[MatchGroup]:
+    """Round ``number`` of a team event match by match (the round's board lines ``lines``
+    grouped under their match, board order), with each match's score from the library's team
+    scoring: the game points of the boards with a result (Team Competitions 1972: the match
+    score is the sum of its board points), a forfeited match's by
+    :func:`chessarbiter.model.teams.forfeited_match`. Boards of no match (none in a paired team
+    round) are left out: the caller shows them apart."""
+    pairings = list(
+        m.TeamPairing.objects.filter(round__event=event, round__number=number)
+        .select_related("home", "away")
+        .order_by("number")
+    )
+    boards: dict[int, list[m.Board]] = {}
+    for b in (
+        m.Board.objects.filter(round__event=event, round__number=number)
+        .exclude(team_pairing=None)
+        .select_related("white", "black")
+        .order_by("team_board", "number")
+    ):
+        boards.setdefault(b.team_pairing_id or 0, []).append(b)
+    by_board = {line.board_id: line for line in lines}
+    groups: list[MatchGroup] = []
+    for tp in pairings:
+        mine = boards.get(tp.pk, [])
+        if tp.away is None:
+            groups.append(
+                MatchGroup(
+                    tp.number,
+                    tp.home,
+                    None,
+                    "",
+                    True,
+                    [],
+                    [],
+                    tp.kind,
+                    tp.bye_match_points,
+                    tp.bye_game_points,
+                )
+            )
+            continue
+        if tp.kind in (lib.MatchKind.FORFEIT.value, lib.MatchKind.DOUBLE_FORFEIT.value):
+            won = tp.kind == lib.MatchKind.FORFEIT.value
+            forfeited = lib.forfeited_match(
+                number,
+                tp.home.number,
+                tp.away.number,
+                event.boards_per_team,
+                tp.home.number if won else None,
+            )
+            score = match_score((forfeited.game_points_a, forfeited.game_points_b))
+            groups.append(MatchGroup(tp.number, tp.home, tp.away, score, True, [], [], tp.kind))
+            continue
+        games, complete = _board_games(tp, mine)
+        played = lib.TeamMatch(number, tp.home.number, tp.away.number, tuple(games))
+        score = match_score((played.game_points_a, played.game_points_b))
+        empty = [
+            EmptyBoard(
+                b.team_board or 0,
+                b.white.number,
+                b.white.name,
+                tp.away.name if b.white.team_id == tp.home_id else tp.home.name,
+            )
+            for b in mine
+            if b.black_id is None
+        ]
+        groups.append(
+            MatchGroup(
+                tp.number,
+                tp.home,
+                tp.away,
+                score,
+                complete,
+                [by_board[b.pk] for b in mine if b.pk in by_board],
+                empty,
+                tp.kind,
+            )
+        )
+    return groups
+
+
+@dataclass(frozen=True)
+class LineupSeat:
+    """A board of a team's line-up: the player (``None``: empty), his role (main or reserve),
+    colour, opponent and result ('' while not known)."""
+
+    board: int
+    player: m.Player | None
+    reserve: bool
+    colour: str
+    opponent: m.Player | None
+    result: str
+
+
+@dataclass(frozen=True)
+class LineupProblemLine:
+    """One problem the library found in the line-up (:func:`lineups.validate_lineup`)."""
+
+    kind: str
+    board: int | None
+    message: str
+    penalty: Decimal
+    game_lost: bool
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """A team's line-up in a round: its match (``None``: not paired that round, ``opponent``
+    ``None`` with a match: the bye), the seats board by board, the registered players who do
+    not play (reserves and absentees) and the problems of the line-up by the event's reserve
+    regime."""
+
+    team: m.Team
+    round: int
+    match: m.TeamPairing | None
+    opponent: m.Team | None
+    seats: list[LineupSeat]
+    not_playing: list[tuple[m.Player, bool, str]]  # (player, reserve, why)
+    problems: list[LineupProblemLine]
+    regime: str
+    #: Team Competitions 1972: the fewest players present for an official match (two thirds).
+    minimum_present: int = 0
+
+
+def round_lineup(event: m.Event, team: m.Team, number: int) -> Lineup:
+    """Team ``team``'s line-up in round ``number``: who sits on which board of its match, the
+    reserves and absentees, and the checks of the event's reserve regime (Team Competitions
+    1972, "Teams": the shifting or fixed-boards regime, the two-thirds rule, unregistered
+    players), made by the library's :func:`chessarbiter.pairing.teams.lineups.validate_lineup`
+    on the team's list (the first ``boards_per_team`` players the main ones, the others the
+    reserves) and the boards the match seated."""
+    players = roster(team)
+    boards_count = event.boards_per_team
+    tp = (
+        m.TeamPairing.objects.filter(round__event=event, round__number=number)
+        .filter(Q(home=team) | Q(away=team))
+        .select_related("home", "away")
+        .first()
+    )
+    opponent = None if tp is None else (tp.away if tp.home_id == team.pk else tp.home)
+    by_board: dict[int, m.Board] = {}
+    if tp is not None:
+        for b in tp.boards.select_related("white", "black"):
+            if b.team_board is not None:
+                by_board[b.team_board] = b
+    main_ids = {p.pk for p in players[:boards_count]}
+    seats: list[LineupSeat] = []
+    seated: list[int | None] = []
+    for k in range(1, boards_count + 1):
+        seat = by_board.get(k)
+        mine: m.Player | None = None
+        other: m.Player | None = None
+        colour = ""
+        if seat is not None:
+            if seat.white.team_id == team.pk:
+                mine, other, colour = seat.white, seat.black, "white"
+            elif seat.black is not None and seat.black.team_id == team.pk:
+                mine, other, colour = seat.black, seat.white, "black"
+            else:  # an empty board of ours: the opponent's player wins by forfeit
+                other = seat.white
+        result = ""
+        if seat is not None and seat.result:
+            result = store.result_label(seat.result, seat.black_result)
+        seats.append(
+            LineupSeat(k, mine, mine is not None and mine.pk not in main_ids, colour, other, result)
+        )
+        seated.append(mine.number if mine is not None else None)
+    absent = set(
+        m.ByeRequest.objects.filter(player__team=team, round=number).values_list(
+            "player_id", flat=True
+        )
+    )
+    on_board = {s.player.pk for s in seats if s.player is not None}
+    not_playing = []
+    for p in players:
+        if p.pk in on_board:
+            continue
+        if p.withdrawn_from_round is not None and p.withdrawn_from_round <= number:
+            why = "withdrawn"
+        elif p.pk in absent:
+            why = "absent"
+        else:
+            why = "reserve" if p.pk not in main_ids else "not seated"
+        not_playing.append((p, p.pk not in main_ids, why))
+    problems: list[LineupProblemLine] = []
+    if tp is not None and opponent is not None and players:
+        team_roster = lineups.Roster(
+            team.name,
+            main=tuple(p.number for p in players[:boards_count]),
+            reserves=tuple(p.number for p in players[boards_count:]),
+        )
+        try:
+            found = lineups.validate_lineup(
+                team_roster, seated, lineups.ReserveRegime(event.reserve_regime)
+            )
+        except lineups.LineupError as e:
+            problems.append(LineupProblemLine("roster", None, str(e), Decimal(0), False))
+        else:
+            problems.extend(
+                LineupProblemLine(p.kind.value, p.board, p.message, p.penalty, p.game_lost)
+                for p in found
+            )
+    return Lineup(
+        team,
+        number,
+        tp,
+        opponent,
+        seats,
+        not_playing,
+        problems,
+        event.reserve_regime,
+        lineups.minimum_present(boards_count),
+    )

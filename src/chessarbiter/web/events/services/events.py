@@ -38,7 +38,11 @@ from .core import (
 def create_event(user: User, *, default_bye: bool = True, **fields: Any) -> m.Event:
     """A new event owned by ``user`` (its chief arbiter), its settings checked first. A
     Double-Swiss event whose bye is left at its default gets the value of C.04.5 1.4
-    (``default_bye``: unless the caller's value is the event's own, e.g. a file's)."""
+    (``default_bye``: unless the caller's value is the event's own, e.g. a file's); an event
+    given no tie-breaks gets its system's (:func:`event_settings.default_tiebreaks`: a round
+    robin's never a Buchholz)."""
+    system = fields.get("system") or m.Event._meta.get_field("system").get_default()
+    fields.setdefault("tiebreaks", event_settings.default_tiebreaks(system))
     event = m.Event(owner=user, **fields)
     if default_bye:
         _double_swiss_bye(event)

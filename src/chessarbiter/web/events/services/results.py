@@ -160,13 +160,18 @@ def set_result(
     # played has White and Black
     colourless = board.colourless and (not white or Result(white).is_forfeit)
     updated = m.Board.objects.filter(pk=board.pk, version=board.version).update(
-        result=white, black_result=black, colourless=colourless, version=F("version") + 1
+        result=white,
+        black_result=black,
+        colourless=colourless,
+        reason="",  # a reason given belongs to the result it came with (see set_reason)
+        version=F("version") + 1,
     )
     if not updated:  # pragma: no cover - the row lock makes this unreachable
         raise ConflictError(_("Board %(b)d was changed meanwhile.") % {"b": board.number})
     # the row as just written (the update matched its version), without reading it back
     board.result, board.black_result, board.version = white, black, board.version + 1
     board.colourless = colourless
+    board.reason = ""
     summary = _("Round %(r)d board %(b)d: %(w)s - %(k)s %(res)s") % {
         "r": board.round.number,
         "b": board.number,

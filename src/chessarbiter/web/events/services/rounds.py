@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from chessarbiter.editions import DutchEdition
 from chessarbiter.errors import PairingError
 from chessarbiter.games.adjournment import GameState, for_pairing
-from chessarbiter.model import RoundEntry, Tournament
+from chessarbiter.model import Result, RoundEntry, Tournament
 from chessarbiter.pairing import roundrobin
 from chessarbiter.pairing.byes import absent_at_check_in, bye_result
 from chessarbiter.pairing.double_swiss.engine import explain_round as explain_match
@@ -35,6 +35,7 @@ from chessarbiter.pairing.dutch.why import explain as explain_pairing
 from chessarbiter.pairing.readiness import IncompleteRoundError, check_ready_to_pair
 from chessarbiter.pairing.round_pairing import Board as LibBoard
 from chessarbiter.pairing.round_pairing import RoundPairing
+from chessarbiter.special.handicap import eliminations, parse_limits
 
 from .. import models as m
 from .. import store
@@ -145,7 +146,7 @@ def _absent_at_check_in(event: m.Event, loaded: store.Loaded, number: int) -> di
     did not check in, each with his entry (the library's
     :func:`~chessarbiter.pairing.byes.absent_at_check_in`); otherwise none."""
     if number != 1 or not event.check_in:
-        return {}
+        return _eliminated(event, loaded)
     present = [p.number for p in loaded.players.values() if p.checked_in]
     try:
         return absent_at_check_in(loaded.tournament, present, event.system)
@@ -153,6 +154,17 @@ def _absent_at_check_in(event: m.Event, loaded: store.Loaded, number: int) -> di
         raise ServiceError(
             _("Round 1 cannot be paired from the check-in: %(why)s.") % {"why": e}
         ) from e
+
+
+def _eliminated(event: m.Event, loaded: store.Loaded) -> dict[int, RoundEntry]:
+    """A handicap Swiss's players eliminated by their limits of lost points (Team
+    Competitions 1972, :func:`chessarbiter.special.handicap.eliminations`), each with a
+    zero-point bye for the round to pair: they are not paired any more. None otherwise."""
+    if not event.handicap_limits.strip():
+        return {}
+    limits = parse_limits(event.handicap_limits)
+    out = eliminations(loaded.tournament, limits)
+    return {n: RoundEntry.bye(Result.ZERO_POINT_BYE) for n in sorted(out)}
 
 
 def _without(t: Tournament, absent: Sequence[int], make: Callable[[], T]) -> T:
@@ -211,14 +223,16 @@ def _round_robin_pairing(t: Tournament, round_number: int) -> RoundPairing:
 
 
 def explain_next_round(
-    event: m.Event, focus: tuple[int, int | None] | None = None
+    event: m.Event, focus: tuple[int, int | None] | None = None, *, every_reason: bool = False
 ) -> RoundExplanation:
     """The engine's explanation of the next round, bracket by bracket (2026 rules): the
     pairs and the reasons read off the round (:func:`chessarbiter.pairing.dutch.why.explain`);
     with ``focus`` ``(x, y)`` (``y`` may be ``None``), the criterion behind every pair ``x``
     did not get too (or behind ``x`` - ``y``), for
-    :meth:`~chessarbiter.pairing.dutch.explain.RoundExplanation.why`. Only for a Swiss event,
-    the one system the Dutch engine pairs.
+    :meth:`~chessarbiter.pairing.dutch.explain.RoundExplanation.why`; with ``every_reason``,
+    every such criterion of every pair (the round solved again for each: what ``chessarbiter
+    pair FILE --explain`` prints). Only for a Swiss event, the one system the Dutch engine
+    pairs.
 
     :raises ServiceError: for another system.
     :raises ChessArbiterError: the library's refusal (a player of ``focus`` not in the round,
@@ -234,7 +248,7 @@ def explain_next_round(
             % {"system": rules.system.title}
         )
     loaded = _for_pairing(event, store.load(event))
-    return explain_pairing(loaded.tournament, rules.edition, focus=focus)
+    return explain_pairing(loaded.tournament, rules.edition, focus=focus, every_reason=every_reason)
 
 
 def explain_next_round_lines(event: m.Event) -> list[str]:
@@ -350,7 +364,16 @@ def pair_next_round(
             else _("Round %(n)d paired") % {"n": rnd.number}
         )
         + (_(" by hand, %(k)d rule deviations") % {"k": len(deviations)} if boards else "")
-        + (_(", %(k)d absent at check-in") % {"k": len(absent)} if absent else ""),
+        + (
+            (
+                _(", %(k)d absent at check-in")
+                if rnd.number == 1
+                else _(", %(k)d eliminated by their limits of lost points")
+            )
+            % {"k": len(absent)}
+            if absent
+            else ""
+        ),
         round=rnd.number,
         deviations=deviations,
         absent_at_check_in=sorted(absent),

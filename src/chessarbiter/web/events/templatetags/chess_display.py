@@ -1,22 +1,39 @@
 """Template filters that show a player's data as arbiters write it, by the library's rules:
 ``{{ player.title|fide_title }}`` (:func:`chessarbiter.model.player.display_title`: ``GM``,
-never the TRF16 code ``g``) and ``{{ value|tiebreak }}``
-(:func:`chessarbiter.formatting.format_tiebreak`: ``25.25``, ``31``); and
+never the TRF16 code ``g``), ``{{ value|points }}`` and ``{{ value|tiebreak }}``; and
 ``{{ federations|federation_of:number }}`` for the crosstable grid, whose lines name players
-by pairing number."""
+by pairing number.
+
+Numbers have one form on every page, the one most pages had already, whatever the language:
+
+* points (a player's score, a team's match and game points, a match score, a norm's score)
+  with the vulgar fraction, ``6½``, ``½``, ``7`` (:func:`chessarbiter.formatting.format_points`,
+  as the standings, round, crosstable and list pages and the printed tables write them): the
+  ``points`` filter, never ``floatformat`` (which wrote ``6.5`` on some pages and ``6,5`` in
+  Russian);
+* tie-break values in decimals, ``31.5``, ``25.25`` (C.07 (2023/2026): a column mixes halves
+  and quarters, :func:`chessarbiter.formatting.format_tiebreak`), with the decimal separator of
+  the page's language: the ``tiebreak`` filter;
+* dates and times by the language's formats (``date:"SHORT_DATE_FORMAT"`` and its siblings,
+  never a pattern; see the settings); a date kept as a TRF file writes it (``2005/07/28``, a
+  birth date, a norm certificate's dates) through ``written_date``, which reads it with
+  :func:`chessarbiter.trf.dates.header_date` and shows it the same way.
+"""
 
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from typing import Any
 
 from django import template
-from django.utils.formats import get_format
+from django.utils.formats import date_format, get_format
 from django.utils.translation import gettext
 
-from chessarbiter.formatting import format_tiebreak
+from chessarbiter.formatting import format_fraction, format_points, format_tiebreak
 from chessarbiter.model.player import display_title
 from chessarbiter.pairing.double_swiss.rules import match_of_column
+from chessarbiter.trf.dates import header_date
 
 register = template.Library()
 
@@ -25,6 +42,35 @@ register = template.Library()
 def fide_title(title: str | None) -> str:
     """The title as arbiters write it; empty for none."""
     return display_title(title or "")
+
+
+@register.filter
+def points(value: Decimal | Fraction | float | int | str | None) -> str:
+    """Points in the one form of every page (see the module): ``6½``, ``½``, ``7``; a value
+    that is not whole or half (an unusual point system, a Keizer score) in decimals, at most
+    two (:func:`chessarbiter.formatting.format_fraction`). Empty for none; a text that is not
+    a number (already formatted) as it is."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, Fraction):
+        return format_fraction(value)
+    try:
+        number = value if isinstance(value, Decimal) else Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        return str(value)
+    if not number.is_finite():
+        return str(value)
+    return format_fraction(Fraction(number)) if number * 2 % 1 else format_points(number)
+
+
+@register.filter
+def written_date(text: str | None) -> str:
+    """A date kept as written in a TRF file (``2005/07/28``, ``28.07.2005``) as every page
+    writes a date, in the page language's date format (``July 28, 2005``, ``28 июля 2005
+    г.``: never ambiguous between day and month, as ``07/08/2005`` would be on a form read
+    abroad); a text that is no whole date (a birth year alone, a blank) as it is."""
+    day = header_date(text or "")
+    return (text or "") if day is None else date_format(day, "DATE_FORMAT")
 
 
 @register.filter

@@ -177,6 +177,11 @@
     const fresh = body.querySelector("tr");
     const old = row(n);
     if (fresh && old) old.replaceWith(fresh);
+    // a team event: the match header's new score, sent after the row
+    body.querySelectorAll("template[data-match-score]").forEach(function (t) {
+      const score = document.getElementById(t.dataset.matchScore);
+      if (score) score.textContent = t.content.textContent;
+    });
     recount();
   }
 

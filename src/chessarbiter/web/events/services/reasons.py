@@ -1,0 +1,218 @@
+"""Why a board has its result, and the sanctions of a game without clocks: a result given with
+its reason (checked by :func:`chessarbiter.result_reasons.check_result_reason`, stored through
+the audited correction path of :func:`~.results.set_result`), and each step of the sanction
+ladder (:class:`chessarbiter.special.unclocked.SanctionRecord`: the next step only; the loss
+sets the result with the reason "loss by sanction")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import F
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from chessarbiter.model import Colour, Result
+from chessarbiter.result_reasons import (
+    ReasonCheck,
+    ResultReason,
+    check_result_reason,
+    result_reason,
+)
+from chessarbiter.special.unclocked import Ladder, Sanction, SanctionRecord
+
+from .. import models as m
+from .. import store
+from .core import ServiceError, User, acting_user, atomic, audit, locked_event
+from .results import set_result
+
+#: The ladder of the web's sanctions: a game without clocks (Team Competitions 1972).
+LADDER = Ladder.GAME
+
+#: Each reason's name on the pages (the library's :attr:`ResultReason.label`, translated).
+REASON_LABELS = {
+    ResultReason.DEAD_POSITION: gettext_lazy("dead position"),
+    ResultReason.FLAG_FALL: gettext_lazy("flag fall"),
+    ResultReason.FLAG_NO_MATE: gettext_lazy("flag fall, the opponent cannot mate"),
+    ResultReason.PERSISTENT_REFUSAL: gettext_lazy("persistent refusal to comply with the Laws"),
+    ResultReason.SANCTION_LOSS: gettext_lazy("loss by sanction"),
+}
+#: Each sanction's name on the pages.
+SANCTION_LABELS = {
+    Sanction.REMARK: gettext_lazy("remark"),
+    Sanction.SPEED_UP: gettext_lazy("demand to speed up"),
+    Sanction.WARNING: gettext_lazy("warning"),
+    Sanction.LOSS: gettext_lazy("loss"),
+}
+
+
+def stored_reason(board: m.Board) -> ResultReason | None:
+    """The board's reason as the library names it, ``None`` when it has none - or when the
+    result was changed since to one the reason does not allow (a result entered from the
+    keyboard leaves the reason as it was)."""
+    if not board.reason or not board.result:
+        return None
+    try:
+        why = result_reason(board.reason)
+    except ValueError:
+        return None
+    pair = (Result(board.result), Result(board.black_result or board.result))
+    return why if pair in why.results else None
+
+
+def sanction_record(board: m.Board, side: Colour) -> SanctionRecord:
+    """One side's stored sanctions on ``board``, as the library's record (in the order given)."""
+    rows = [s for s in board.sanctions.all() if s.side == side.value]
+    return SanctionRecord(
+        LADDER, tuple(Sanction(s.step) for s in rows), tuple(s.move for s in rows)
+    )
+
+
+def _side(value: str) -> Colour:
+    if value not in (Colour.WHITE.value, Colour.BLACK.value):
+        raise ServiceError(_("Side %(s)r: white (w) or black (b).") % {"s": value})
+    return Colour(value)
+
+
+@dataclass(frozen=True)
+class ReasonGiven:
+    """What :func:`set_reason` did: the library's check, and whether the result changed."""
+
+    check: ReasonCheck | None
+    result_changed: bool
+
+
+@atomic
+def set_reason(
+    board_id: int,
+    user: User,
+    choice: str,
+    reason: str,
+    *,
+    fen: str | None = None,
+    flagged: str | None = None,
+    opponent_points: Decimal | None = None,
+    replace: bool = False,
+) -> ReasonGiven:
+    """Give the board the result ``choice`` (a key of :data:`store.RESULT_CODES`) with its
+    ``reason`` (a :class:`~chessarbiter.result_reasons.ResultReason` code; '' takes the
+    reason away), checked by the library with the position ``fen`` when given.
+
+    A different result replaces the board's through :func:`~.results.set_result` (with
+    ``replace``, as on the round page); the reason and what the library found are audited.
+    A persistent refusal's opponent score of ½ is checked, then refused: a board's two
+    results mirror each other (1-0, ½-½, 0-1) in the event and in its TRF, so a 0-½ cannot be
+    stored."""
+    board = m.Board.objects.select_related("round__event", "white", "black").get(pk=board_id)
+    event = locked_event(board.round.event)
+    if choice not in store.RESULT_CODES:
+        raise ServiceError(_("Unknown result: %(r)s") % {"r": choice or "-"})
+    white, black = store.RESULT_CODES[choice]
+    check: ReasonCheck | None = None
+    if reason:
+        sanctions = None
+        if reason == ResultReason.SANCTION_LOSS.value:
+            loser = Colour.WHITE if Result(white).outcome.value == "loss" else Colour.BLACK
+            sanctions = sanction_record(board, loser)
+        check = check_result_reason(
+            reason,
+            Result(white),
+            Result(black),
+            fen=fen or None,
+            flagged=flagged or None,
+            opponent_points=opponent_points,
+            sanctions=sanctions,
+        )
+        if check.opponent_points is not None and check.opponent_points != 1:
+            raise ServiceError(
+                _(
+                    "Half a point for the opponent (%(note)s) cannot be stored: a board's two "
+                    "results mirror each other (1-0, ½-½, 0-1) in the event and in its TRF, "
+                    "so a loss against ½ (0-½) has no place. Nothing was saved."
+                )
+                % {"note": check.note}
+            )
+    change = set_result(board.pk, user, choice, replace=replace)
+    board = change.board
+    if board.reason == reason and not change.changed:
+        return ReasonGiven(check, False)
+    m.Board.objects.filter(pk=board.pk).update(reason=reason, version=F("version") + 1)
+    board.reason = reason
+    board.version += 1
+    label = check.reason.label if check else _("no reason")
+    summary = _("Round %(r)d board %(b)d: %(res)s, reason: %(why)s") % {
+        "r": board.round.number,
+        "b": board.number,
+        "res": store.result_label(white, black),
+        "why": label,
+    }
+    audit(
+        event,
+        user,
+        "result.reason",
+        summary,
+        board=board.pk,
+        round=board.round.number,
+        number=board.number,
+        check=check.as_json() if check else None,
+        fen=fen or "",
+    )
+    return ReasonGiven(check, change.changed)
+
+
+@atomic
+def add_sanction(board_id: int, user: User, side: str, step: str, move: int | None) -> Sanction:
+    """Give ``side`` (``w``/``b``) the next sanction of the ladder (``step`` must be it: Team
+    Competitions 1972, "remark, demand to speed up, warning, then loss"; none is skipped).
+    The loss sets the result (the side loses) through the audited correction path with the
+    reason "loss by sanction". A game that has a result takes no sanction."""
+    board = m.Board.objects.select_related("round__event", "white", "black").get(pk=board_id)
+    event = locked_event(board.round.event)
+    colour = _side(side)
+    if board.black_id is None:
+        raise ServiceError(_("A bye takes no sanction."))
+    if board.result:
+        raise ServiceError(
+            _("Board %(b)d already has its result (%(r)s): a sanction comes during the game.")
+            % {"b": board.number, "r": store.result_label(board.result, board.black_result)}
+        )
+    try:
+        wanted = Sanction(step)
+    except ValueError:
+        known = ", ".join(s.value for s in LADDER.steps)
+        raise ServiceError(
+            _("Unknown sanction %(s)r (one of %(k)s).") % {"s": step, "k": known}
+        ) from None
+    record = sanction_record(board, colour).add(wanted, move)
+    m.Sanction.objects.create(
+        board=board,
+        side=colour.value,
+        step=wanted.value,
+        move=move,
+        by=acting_user(user),
+    )
+    name = board.white.name if colour is Colour.WHITE else board.black.name if board.black else ""
+    audit(
+        event,
+        user,
+        "sanction.add",
+        _("Round %(r)d board %(b)d: %(step)s to %(name)s")
+        % {
+            "r": board.round.number,
+            "b": board.number,
+            "step": wanted.value,
+            "name": name,
+        },
+        board=board.pk,
+        round=board.round.number,
+        number=board.number,
+        side=colour.value,
+        step=wanted.value,
+        move=move,
+        given=[s.value for s in record.given],
+    )
+    if record.lost:
+        choice = "0-1" if colour is Colour.WHITE else "1-0"
+        set_reason(board.pk, user, choice, ResultReason.SANCTION_LOSS.value)
+    return wanted
