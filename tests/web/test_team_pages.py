@@ -103,6 +103,17 @@ def test_the_round_page_of_a_team_event_is_grouped_by_match(client: Client, chie
     # the line-up links of the header
     lineup_url = reverse("arbiter:team_lineup", args=[ev.pk, 1, tp.home_id])
     assert f'href="{lineup_url}"' in sections[header]
+    # the public round page: the same matches, each header above its boards
+    m.Event.objects.filter(pk=ev.pk).update(public=True)
+    public = Client().get(reverse("public:round", args=[ev.pk, 1])).content.decode()
+    heads = re.findall(
+        r'<tr class="match-head" id="match-(\d+)"><th colspan="10">(.*?)</th>', public
+    )
+    texts = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", h)).strip() for _n, h in heads]
+    assert texts[0] == f"{home} – {away} 1½:½" and len(texts) == 2, texts
+    first, second = public.index('id="match-1"'), public.index('id="match-2"')
+    match_one = [int(n) for n in re.findall(r'<tr id="board-(\d+)"', public[first:second])]
+    assert match_one == [b.number for b in tp.boards.order_by("team_board")]
 
 
 def test_the_match_score_is_the_librarys_team_scoring(chief: User) -> None:
@@ -149,6 +160,9 @@ def test_the_team_swiss_bye_is_on_the_round_page(client: Client, chief: User) ->
     line = f"{bye.home.name} — bye (match points {mp}, game points {gp}) line-up"
     assert line in sections, list(sections)
     assert len(sections) == 3  # two matches and the bye
+    m.Event.objects.filter(pk=ev.pk).update(public=True)
+    public = Client().get(reverse("public:round", args=[ev.pk, 1])).content.decode()
+    assert f"{bye.home.name} — bye (match points {mp}, game points {gp})" in public
 
 
 def test_the_lineup_page_shows_boards_reserves_and_the_librarys_checks(

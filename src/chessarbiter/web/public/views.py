@@ -28,7 +28,7 @@ from django.views.decorators.http import require_safe
 
 from chessarbiter.errors import ChessArbiterError
 
-from ..events import adjournments, games, tables
+from ..events import adjournments, games, tables, teams
 from ..events import models as m
 from .games import public_board
 
@@ -283,6 +283,8 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
         "public/_round.html",
         ev,
         round=lambda: tables.round_view(ev, number),
+        matches=lambda: _team_matches(ev, number),
+        loose_boards=lambda: _loose_boards(ev, number),
         live=lambda: m.Board.objects.filter(
             round__event=ev, round__number=number, result="", black__isnull=False
         ).exists(),
@@ -291,6 +293,23 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
         adjourned=lambda: adjournments.adjourned_boards(ev, number),
         expires_at=lambda: adjournments.round_expires(ev, number),
     )
+
+
+def _team_matches(ev: m.Event, number: int) -> list[teams.MatchGroup] | None:
+    """A team event's round match by match, under each match's header (the arbiter's round
+    page's :func:`~chessarbiter.web.events.teams.round_matches`); None for another event."""
+    if ev.system not in (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS):
+        return None
+    return teams.round_matches(ev, number, tables.round_view(ev, number).boards)
+
+
+def _loose_boards(ev: m.Event, number: int) -> list[tables.BoardLine]:
+    """A team round's boards of no match (an imported file's), shown after the matches."""
+    matches = _team_matches(ev, number)
+    if matches is None:
+        return []
+    grouped = {b.board_id for g in matches for b in g.boards}
+    return [b for b in tables.round_view(ev, number).boards if b.board_id not in grouped]
 
 
 @require_safe
