@@ -22,12 +22,15 @@ Numbers have one form on every page, the one most pages had already, whatever th
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
 from django import template
 from django.utils.formats import date_format, get_format
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from chessarbiter.formatting import format_fraction, format_points, format_tiebreak
@@ -123,3 +126,20 @@ def next_match(event: Any, rounds_paired: int) -> int:
     """The number of the Double-Swiss match to pair after ``rounds_paired`` game rounds
     (:func:`~chessarbiter.pairing.double_swiss.rules.match_of_column` of the next one)."""
     return match_of_column(int(rounds_paired) + 1)
+
+
+@register.simple_tag
+def result_options(choices: list[tuple[str, str]], selected: str) -> SafeString:
+    """The ``<option>`` elements of a board's result select (``choices``: the results an
+    arbiter can pick, key and written form; ``selected``: the board's key, '' for none), made
+    once per distinct list and key: a 142-board round renders the same options 142 times."""
+    return _options(tuple(choices), selected)
+
+
+@functools.lru_cache(maxsize=256)
+def _options(choices: tuple[tuple[str, str], ...], selected: str) -> SafeString:
+    rows = ['<option value="">—</option>']
+    for key, label in choices:
+        mark = " selected" if key == selected else ""
+        rows.append(f'<option value="{escape(key)}"{mark}>{escape(label)}</option>')
+    return mark_safe("".join(rows))  # every value above is escaped
