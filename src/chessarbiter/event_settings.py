@@ -43,6 +43,7 @@ from chessarbiter.pairing.systems import EVENT_RULES
 from chessarbiter.pairing.teams.lineups import ReserveRegime
 from chessarbiter.pairing.teams.team_swiss import TeamSwissSystem, pairing_score_problem
 from chessarbiter.registration import FIDE_TITLES, RATING_MAX
+from chessarbiter.special.consultation import ConsultationError, group_from_text
 from chessarbiter.special.handicap import HandicapError, parse_limits
 from chessarbiter.tiebreaks import parse_list
 from chessarbiter.tiebreaks import teams as team_tiebreaks
@@ -50,6 +51,7 @@ from chessarbiter.trf import control_character
 
 __all__ = [
     "BOUNDS",
+    "CONSULTATION",
     "DEFAULT_TEAM_TIEBREAKS",
     "DEFAULT_TIEBREAKS",
     "KNOCKOUT_SCHEMES",
@@ -67,6 +69,7 @@ __all__ = [
     "birth_date_text",
     "default_tiebreaks",
     "event_problems",
+    "group_problem",
     "player_problems",
     "sex_problem",
     "team_tiebreak_problem",
@@ -78,8 +81,21 @@ __all__ = [
 
 #: The pairing systems an event can run under: the FIDE Dutch Swiss (C.04.3), the Berger
 #: tables (C.05), a knockout bracket, the two team systems (Berger tables for teams,
-#: team Swiss C.04.6) and the team cup (Team Competitions 1972, the Olympic system).
-SYSTEMS: Final = ("swiss", "roundrobin", "knockout", "team-rr", "team-swiss", "team-cup")
+#: team Swiss C.04.6), the team cup (Team Competitions 1972, the Olympic system) and a
+#: tournament of consultation groups (Team Competitions 1972, consultation games: each
+#: participant a group, :mod:`chessarbiter.special.consultation`).
+SYSTEMS: Final = (
+    "swiss",
+    "roundrobin",
+    "knockout",
+    "team-rr",
+    "team-swiss",
+    "team-cup",
+    "consultation",
+)
+#: The system whose participants are consultation groups (a player row a group, its people in
+#: ``members``, :func:`group_problem`).
+CONSULTATION: Final = "consultation"
 #: The knockout brackets of :mod:`chessarbiter.pairing.knockout.brackets`.
 KNOCKOUT_SCHEMES: Final = ("fide-1997", "cup", "seeded")
 #: Accelerated pairings: none, or the Baku method (C.04.5).
@@ -156,8 +172,9 @@ DEFAULT_TIEBREAKS: Final = "BH/C1,BH,SB,DE"
 #: extended direct encounter, extended Sonneborn-Berger).
 DEFAULT_TEAM_TIEBREAKS: Final = "MPvGP,EDET,EMGSB"
 #: The systems whose players (or teams) all meet: C.07 (2026) 8 excludes the Buchholz family
-#: from them.
-ROUND_ROBIN_SYSTEMS: Final = ("roundrobin", "team-rr")
+#: from them. A tournament of consultation groups is a round robin of the groups (our choice of
+#: format, :func:`chessarbiter.special.consultation.schedule`).
+ROUND_ROBIN_SYSTEMS: Final = ("roundrobin", "team-rr", CONSULTATION)
 #: The individual tie-breaks of a new round robin: direct encounter, wins, Sonneborn-Berger,
 #: Koya (the order recommended for individual round robins since C.02 13, and no Buchholz,
 #: which C.07 (2026) 8 excludes from round robins).
@@ -314,6 +331,9 @@ class PlayerSettings:
     club: str = ""
     sex: str = ""
     birth_date: str = ""
+    #: A consultation group's people (:func:`chessarbiter.special.consultation.members_text`):
+    #: blank for a player.
+    members: str = ""
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, object]) -> PlayerSettings:
@@ -370,9 +390,12 @@ def team_tiebreak_problem(text: str, score: str = "mp") -> str | None:
 
 def _text(problems: dict[str, str], settings: EventSettings | PlayerSettings) -> None:
     """Every text of ``settings`` is text a TRF file holds (the event is exported to one):
-    no control character (:func:`chessarbiter.trf.control_character`)."""
+    no control character (:func:`chessarbiter.trf.control_character`); a consultation
+    group's members are lines of such text."""
     for f in fields(settings):
         value = getattr(settings, f.name)
+        if isinstance(value, str) and f.name == "members":
+            value = value.replace("\r", " ").replace("\n", " ")
         if isinstance(value, str):
             at = control_character(value)
             if at is not None:
@@ -542,13 +565,48 @@ def validate_event(settings: EventSettings) -> EventSettings:
     return settings
 
 
-def player_problems(p: PlayerSettings) -> dict[str, str]:
+def group_problem(name: str, members: str, system: str = "") -> str | None:
+    """What is wrong with a participant's ``members`` (its consultation group's people,
+    :func:`chessarbiter.special.consultation.members_text`) in an event of ``system``, or
+    None: in a tournament of consultation groups (:data:`CONSULTATION`) every participant is a
+    group, checked by :func:`~chessarbiter.special.consultation.group_from_text` (Team
+    Competitions 1972: 2 to 4 consultants, one leader, an intermediary who is no consultant);
+    in an event of another system (``system`` given) a participant has no members; with no
+    ``system``, members are checked when given.
+
+    >>> group_problem("A", "leader: Petrov\\nmember: Ivanov", CONSULTATION) is None
+    True
+    >>> group_problem("A", "leader: Petrov", CONSULTATION)
+    'A: 1 consultant; a group has 2 to 4 (Team Competitions 1972)'
+    >>> group_problem("Tal", "", "swiss") is None
+    True
+    """
+    if not isinstance(members, str):
+        return "members must be text"
+    if not members.strip():
+        if system == CONSULTATION:
+            return (
+                "a consultation group needs its leader and 1 to 3 other consultants "
+                "(Team Competitions 1972)"
+            )
+        return None
+    if system and system != CONSULTATION:
+        return "only a group of a tournament of consultation games has members"
+    try:
+        group_from_text(name, members)
+    except ConsultationError as e:
+        return str(e)
+    return None
+
+
+def player_problems(p: PlayerSettings, system: str = "") -> dict[str, str]:
     """Every problem of a player's registration, by field: a name of 1 to 100 characters; a
     rating from 0 to 3500 (:data:`chessarbiter.registration.RATING_MAX`); a FIDE ID of digits;
     a federation of at most three letters; a first round from 1 to 99; a knockout entry stage
     from 1 to 14 and a personal number from 1 to 99,999 (:mod:`chessarbiter.limits`); the sex,
     title and birth date as TRF record 001 holds them (:func:`sex_problem`,
-    :func:`title_problem`, :func:`birth_date_problem`).
+    :func:`title_problem`, :func:`birth_date_problem`); a consultation group's members in an
+    event of ``system`` (:func:`group_problem`).
 
     >>> for field, problem in player_problems(PlayerSettings("", rating=4000)).items():
     ...     print(field, "-", problem)
@@ -580,13 +638,17 @@ def player_problems(p: PlayerSettings) -> dict[str, str]:
     _count(problems, "entry_stage", p.entry_stage)
     if p.personal_number is not None:
         _count(problems, "personal_number", p.personal_number)
+    if "name" not in problems:
+        problem = group_problem(p.name, p.members, system)
+        if problem:
+            problems["members"] = problem
     _text(problems, p)
     return problems
 
 
-def validate_player(settings: PlayerSettings) -> PlayerSettings:
+def validate_player(settings: PlayerSettings, system: str = "") -> PlayerSettings:
     """``settings`` if :func:`player_problems` finds nothing; else :class:`SettingsError`."""
-    _refuse(player_problems(settings))
+    _refuse(player_problems(settings, system))
     return settings
 
 

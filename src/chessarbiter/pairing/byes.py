@@ -4,7 +4,8 @@
   the event's point system gives it (a win unless the regulations say otherwise).
 * A round robin (C.05 Annex 1): the free round of the player who meets the dummy number in an
   odd field, TRF ``Z``: no opponent, no colour, no points
-  (:func:`chessarbiter.pairing.roundrobin.record_round_robin_bye`).
+  (:func:`chessarbiter.pairing.roundrobin.record_round_robin_bye`); so too a tournament of
+  consultation groups, a round robin of the groups (:mod:`chessarbiter.special.consultation`).
 
 And the entry of a player who did not check in before round 1: a known absence, TRF ``Z``
 (:func:`absent_at_check_in`, C.04.2).
@@ -27,6 +28,7 @@ from chessarbiter.model import PlayerId, Result, RoundEntry, Tournament
 BYE_RESULTS: Final = {
     "swiss": Result.PAIRING_ALLOCATED_BYE,
     "roundrobin": Result.ZERO_POINT_BYE,
+    "consultation": Result.ZERO_POINT_BYE,
 }
 
 

@@ -76,6 +76,7 @@ from chessarbiter.pairing.roundrobin import (
     berger_table,
     double_round_robin,
     record_round_robin_bye,
+    rounds_per_cycle,
 )
 from chessarbiter.special import UnusualChessError
 from chessarbiter.standings import Standing, ranking
@@ -86,6 +87,8 @@ MAX_CONSULTANTS: Final = 4
 """Team Competitions 1972: a group has at most 4 players."""
 TRF_NAME_WIDTH: Final = 33
 """The width of a player's name in a TRF ``001`` record (columns 15-47)."""
+MIN_GROUPS: Final = 2
+"""The fewest groups of one event (a match of two groups)."""
 MAX_GROUPS: Final = limits.MAX_ROUND_ROBIN_PLAYERS
 """The most groups of one event (a round robin's bound)."""
 
@@ -189,8 +192,8 @@ def check_groups(groups: Sequence[ConsultationGroup]) -> list[ConsultationGroup]
     :raises ConsultationError: for fewer than 2 groups or more than :data:`MAX_GROUPS`, two
         groups of one name, a person in two groups, or an intermediary who is a consultant.
     """
-    if len(groups) < 2:
-        raise ConsultationError(f"{len(groups)} group(s): an event needs at least 2")
+    if len(groups) < MIN_GROUPS:
+        raise ConsultationError(f"{len(groups)} group(s): an event needs at least {MIN_GROUPS}")
     if len(groups) > MAX_GROUPS:
         raise ConsultationError(f"at most {MAX_GROUPS} groups")
     checked = [check_group(g) for g in groups]
@@ -216,10 +219,77 @@ def check_groups(groups: Sequence[ConsultationGroup]) -> list[ConsultationGroup]
     return checked
 
 
-# -- files ----------------------------------------------------------------------------------
-
 ROLES: Final = ("leader", "member", "intermediary")
 """The roles of a group file's lines."""
+
+
+def members_text(group: ConsultationGroup) -> str:
+    """A group's people as one text, one a line ``ROLE: NAME`` (the roles of :data:`ROLES`):
+    the leader first, then the other consultants, then the intermediary if named; what
+    :func:`group_from_text` reads back (how a stored event keeps a group, our choice).
+
+    >>> print(members_text(ConsultationGroup("A", "Petrov", ("Ivanov",), "Orlov")))
+    leader: Petrov
+    member: Ivanov
+    intermediary: Orlov
+    """
+    lines = [f"leader: {group.leader}", *(f"member: {m}" for m in group.members)]
+    if group.intermediary is not None:
+        lines.append(f"intermediary: {group.intermediary}")
+    return "\n".join(lines)
+
+
+def group_from_text(name: str, text: str) -> ConsultationGroup:
+    """The group ``name`` of a :func:`members_text` text (blank lines skipped; a role in any
+    case), checked by :func:`check_group` (Team Competitions 1972: 2 to 4 consultants, one
+    leader, the intermediary no consultant).
+
+    >>> group_from_text("A", "leader: Petrov\\nmember: Ivanov").consultants
+    ('Petrov', 'Ivanov')
+    >>> group_from_text("A", "member: Ivanov\\nmember: Popov")
+    Traceback (most recent call last):
+    ...
+    chessarbiter.special.consultation.ConsultationError: A: no leader; a group has a leader who \
+decides a disagreement (Team Competitions 1972)
+
+    :raises ConsultationError: for a line that is not ``ROLE: NAME``, an unknown role, no
+        leader, a second leader or intermediary, or a group :func:`check_group` refuses.
+    """
+    if len(text) > limits.MAX_FILE_BYTES:
+        raise ConsultationError(f"{name.strip()}: the text is too large")
+    leader: str | None = None
+    members: list[str] = []
+    relay: str | None = None
+    # lines end at a line feed only: a name may hold any other character check_group takes
+    for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
+        if not line.strip():
+            continue
+        role, sep, person = line.partition(":")
+        role = role.strip().lower()
+        if not sep or role not in ROLES:
+            raise ConsultationError(
+                f"{name.strip()}: line {number}: write ROLE: NAME, the role one of "
+                f"{', '.join(ROLES)}"
+            )
+        if role == "leader":
+            if leader is not None:
+                raise ConsultationError(f"{name.strip()}: a second leader ({person.strip()})")
+            leader = person
+        elif role == "intermediary":
+            if relay is not None:
+                raise ConsultationError(f"{name.strip()}: a second intermediary ({person.strip()})")
+            relay = person
+        else:
+            members.append(person)
+    if leader is None:
+        raise ConsultationError(
+            f"{name.strip()}: no leader; a group has a leader who decides a disagreement "
+            "(Team Competitions 1972)"
+        )
+    return check_group(ConsultationGroup(name, leader, tuple(members), relay))
+
+
+# -- files ----------------------------------------------------------------------------------
 
 
 def _rows(text: str, source: str, header: str) -> list[tuple[int, list[str]]]:
@@ -381,6 +451,52 @@ def schedule(groups: int, cycles: int = 1) -> list[list[Pair]]:
     if cycles == 2:
         return double_round_robin(groups)
     raise ConsultationError(f"{cycles} cycles: a round robin of groups is single or double")
+
+
+def event_cycles(groups: int, rounds: int) -> int:
+    """The cycles of :func:`schedule` that an event of ``rounds`` rounds plays (our choice, as
+    :func:`schedule`'s format): two groups play a match of ``rounds`` games; more groups one
+    cycle of the Berger tables while ``rounds`` fits in it (FIDE C.05 Annex 1: *n* - 1
+    rounds, *n* rounded up to even), else the double round robin.
+
+    >>> event_cycles(4, 3), event_cycles(4, 6), event_cycles(2, 4)
+    (1, 2, 4)
+
+    :raises ConsultationError: for fewer than 2 groups, more than :data:`MAX_GROUPS`, or more
+        rounds than a double round robin (a match: than
+        :data:`~chessarbiter.limits.MAX_MATCH_GAMES` games) has.
+    """
+    if isinstance(groups, bool) or not 2 <= groups <= MAX_GROUPS:
+        raise ConsultationError(f"{groups} groups: from 2 to {MAX_GROUPS}")
+    if groups == 2:
+        schedule(groups, rounds)
+        return rounds
+    cycle = rounds_per_cycle(groups)
+    if rounds > 2 * cycle:
+        raise ConsultationError(
+            f"{rounds} rounds: a double round robin of {groups} groups has {2 * cycle}"
+        )
+    return 1 if rounds <= cycle else 2
+
+
+def event_round(groups: int, rounds: int, round_number: int) -> list[Pair]:
+    """Round ``round_number`` of an event of ``groups`` groups and ``rounds`` rounds: that
+    round of :func:`schedule` with :func:`event_cycles` cycles, boards ``(white, black)`` by
+    pairing number, ``(group, 0)`` for the free round.
+
+    >>> event_round(4, 3, 2)
+    [(4, 3), (1, 2)]
+
+    :raises ConsultationError: as :func:`event_cycles`, or for a round outside 1 to
+        ``rounds``.
+    """
+    table = schedule(groups, event_cycles(groups, rounds))
+    if isinstance(round_number, bool) or not 1 <= round_number <= min(rounds, len(table)):
+        raise ConsultationError(
+            f"round {round_number}: the event of {groups} groups has rounds 1 to "
+            f"{min(rounds, len(table))}"
+        )
+    return table[round_number - 1]
 
 
 @dataclass(frozen=True, slots=True)

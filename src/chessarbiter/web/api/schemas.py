@@ -106,6 +106,14 @@ class PlayerIn(Strict):
     club: str | None = None
     entry_stage: int | None = None
     personal_number: int | None = None
+    members: str | None = Field(
+        None,
+        description=(
+            "Consultation games: the group's members, a line each: 'leader: NAME', "
+            "'member: NAME' (2 to 4 consultants with the leader), 'intermediary: NAME'"
+        ),
+        max_length=600,
+    )
 
 
 class PlayerOut(Schema):
@@ -120,6 +128,7 @@ class PlayerOut(Schema):
     club: str
     entry_round: int
     withdrawn_from_round: int | None
+    members: str
 
 
 class Side(Schema):

@@ -268,6 +268,7 @@ def _player_out(p: m.Player) -> dict[str, Any]:
         "club": p.club,
         "entry_round": p.entry_round,
         "withdrawn_from_round": p.withdrawn_from_round,
+        "members": p.members,
     }
 
 
@@ -432,7 +433,10 @@ def add_players(request: HttpRequest, event_id: int, payload: s.PlayerIn | list[
                 for message in messages
             ]
             raise _FormRefused(errors)
-        rows.append(form.cleaned_data)
+        # a consultation group's members: checked with the row by the library's validator
+        rows.append(
+            {**form.cleaned_data, **({"members": player.members} if player.members else {})}
+        )
     last = event.players.aggregate(n=Max("number"))["n"] or 0
     services.add_players(event, request.user, rows)
     added = event.players.filter(number__gt=last).order_by("number")

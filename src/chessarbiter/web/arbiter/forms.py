@@ -19,6 +19,12 @@ from chessarbiter import event_settings, limits
 from chessarbiter.categories import birth_date_of
 from chessarbiter.model.player import display_title
 from chessarbiter.registration import FIDE_TITLES, RATING_MAX
+from chessarbiter.special.consultation import (
+    ConsultationError,
+    ConsultationGroup,
+    check_group,
+    members_text,
+)
 
 from ..events import models as m
 
@@ -131,17 +137,17 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         (
             _("Rounds and pairing"),
             ("rounds", "edition", "acceleration", "initial_colour", "handicap_limits"),
-            ("swiss", "roundrobin", "team-rr", "team-swiss"),
+            ("swiss", "roundrobin", "team-rr", "team-swiss", "consultation"),
         ),
         (
             _("Points"),
             ("win_points", "draw_points", "loss_points", "bye_points"),
-            ("swiss", "roundrobin", "team-rr", "team-swiss"),
+            ("swiss", "roundrobin", "team-rr", "team-swiss", "consultation"),
         ),
         (
             _("Tie-breaks"),
             ("tiebreaks", "tiebreak_edition"),
-            ("swiss", "roundrobin", "team-rr", "team-swiss"),
+            ("swiss", "roundrobin", "team-rr", "team-swiss", "consultation"),
         ),
         (
             _("Teams"),
@@ -391,6 +397,64 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
     def clean_fide_id(self) -> str:
         value: str = self.cleaned_data["fide_id"]
         return value.strip()
+
+
+class GroupForm(forms.Form):
+    """A consultation group's registration (a tournament of consultation games, Team
+    Competitions 1972): its name, its leader («старший участник», who decides a
+    disagreement), 1 to 3 other consultants and, if named, the intermediary who relays its
+    moves. The group is checked by the library's one validator of a participant
+    (:func:`chessarbiter.event_settings.player_problems`, through
+    :func:`chessarbiter.special.consultation.group_from_text`), its words shown as they are."""
+
+    name = forms.CharField(label=_("Group"), max_length=limits.MAX_NAME)
+    leader = forms.CharField(
+        label=_("Leader"),
+        max_length=limits.MAX_NAME,
+        help_text=_("decides when the consultants disagree"),
+    )
+    member_1 = forms.CharField(label=_("Consultant"), max_length=limits.MAX_NAME, required=False)
+    member_2 = forms.CharField(label=_("Consultant"), max_length=limits.MAX_NAME, required=False)
+    member_3 = forms.CharField(label=_("Consultant"), max_length=limits.MAX_NAME, required=False)
+    intermediary = forms.CharField(
+        label=_("Intermediary"),
+        max_length=limits.MAX_NAME,
+        required=False,
+        help_text=_("relays the moves; not a consultant"),
+    )
+
+    #: The fields of the other consultants, in order.
+    MEMBERS = ("member_1", "member_2", "member_3")
+
+    def clean(self) -> dict[str, Any]:
+        """The group as the library writes it
+        (:func:`chessarbiter.special.consultation.members_text`) in ``members``, refused with
+        the library's words unless :func:`chessarbiter.event_settings.player_problems` accepts
+        it for a tournament of consultation groups."""
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        members = [data[f].strip() for f in self.MEMBERS if data.get(f, "").strip()]
+        relay = data.get("intermediary", "").strip() or None
+        try:
+            group = check_group(
+                ConsultationGroup(data["name"], data["leader"], tuple(members), relay)
+            )
+        except ConsultationError as e:
+            self.add_error(None, str(e))
+            return data
+        data["members"] = members_text(group)
+        problems = event_settings.player_problems(
+            event_settings.PlayerSettings(name=data["name"], members=data["members"]),
+            event_settings.CONSULTATION,
+        )
+        for field, problem in problems.items():
+            self.add_error(field if field in self.fields else None, problem)
+        return data
+
+    def registration(self) -> dict[str, str]:
+        """The participant's stored fields: the group's name and its members."""
+        return {"name": self.cleaned_data["name"].strip(), "members": self.cleaned_data["members"]}
 
 
 class PlayerListForm(forms.Form):

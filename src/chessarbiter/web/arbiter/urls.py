@@ -230,6 +230,11 @@ urlpatterns = [
         views.knockout_cup_armageddon,
         name="knockout_cup_armageddon",
     ),
+    path(
+        "events/<int:event_id>/knockout/<int:number>/withdraw-team/",
+        views.knockout_withdraw_team,
+        name="knockout_withdraw_team",
+    ),
     path("events/<int:event_id>/teams/", views.teams_page, name="teams"),
     path("events/<int:event_id>/teams/new/", views.team_add, name="team_add"),
     path("events/<int:event_id>/teams/player/", views.team_player_add, name="team_player_add"),

@@ -361,12 +361,17 @@ def players(request: HttpRequest, event_id: int) -> HttpResponse:
     searched, sorted and paged by GET parameters (:class:`forms.PlayerListForm`), then the
     imports, the pairs kept apart and the numbering."""
     ev = event_for(request.user, event_id, Level.VIEWER)
-    form = forms.PlayerForm(request.POST or None)
+    # a tournament of consultation groups registers groups (forms.GroupForm), one a row
+    groups = ev.system == m.Event.System.CONSULTATION
+    form: forms.PlayerForm | forms.GroupForm = (
+        forms.GroupForm(request.POST or None) if groups else forms.PlayerForm(request.POST or None)
+    )
     if request.method == "POST":
         event_for(request.user, event_id, Level.ARBITER)
         if form.is_valid():
+            fields = form.registration() if isinstance(form, forms.GroupForm) else form.cleaned_data
             try:
-                p = services.add_player(ev, request.user, **form.cleaned_data)
+                p = services.add_player(ev, request.user, **fields)
             except ChessArbiterError as e:
                 _fail(request, e)
             else:
@@ -385,6 +390,8 @@ def players(request: HttpRequest, event_id: int) -> HttpResponse:
         byes.setdefault(b.player_id, []).append(b)
     for p in rows:
         p.requests = byes.get(p.pk, [])  # type: ignore[attr-defined]
+        if groups:
+            p.group = store.stored_group(p)  # type: ignore[attr-defined]
     kept = request.GET.copy()
     for name in ("page", "sort", "register"):
         kept.pop(name, None)
@@ -1313,13 +1320,22 @@ def knockout_armageddon(request: HttpRequest, row: m.KnockoutMatch) -> object:
 @_match_change(Level.ARBITER)
 def knockout_leg(request: HttpRequest, row: m.KnockoutMatch) -> object:
     """The next leg of a team cup match: ``board-1``, ``board-2``, ... each board's result
-    written White-Black (the service knows who had White on each), ``version`` the match's
-    as the arbiter saw it."""
+    written White-Black (the service knows who had White on each), ``first-1``, ... and
+    ``second-1``, ... the two teams' players board by board (absent: the lists' order),
+    ``version`` the match's as the arbiter saw it."""
     from ..events import knockout
 
     boards = row.event.boards_per_team
     results = [request.POST.get(f"board-{k}", "") for k in range(1, boards + 1)]
-    return knockout.add_leg(row, request.user, results, _posted_version(request))
+    first, second = (
+        [request.POST.get(f"{side}-{k}") for k in range(1, boards + 1)]
+        if f"{side}-1" in request.POST
+        else None
+        for side in ("first", "second")
+    )
+    return knockout.add_leg(
+        row, request.user, results, _posted_version(request), lineup=(first, second)
+    )
 
 
 @_match_change(Level.ARBITER)
@@ -1328,6 +1344,16 @@ def knockout_cup_armageddon(request: HttpRequest, row: m.KnockoutMatch) -> objec
     from ..events import knockout
 
     return knockout.cup_armageddon(row, request.user, request.POST.get("winner", ""))
+
+
+@_match_change(Level.CHIEF)
+def knockout_withdraw_team(request: HttpRequest, row: m.KnockoutMatch) -> object:
+    """The chief arbiter withdraws ``team`` (its id) from the cup: its match goes to the
+    opponent by walkover."""
+    from ..events import knockout
+
+    team = get_object_or_404(m.Team, event=row.event, pk=request.POST.get("team", "0") or 0)
+    return knockout.withdraw_team(row.event, team, request.user)
 
 
 # -- teams -----------------------------------------------------------------------------------

@@ -1,16 +1,18 @@
 """Knockout events in the web application: the draw, the games of each match, walkovers, and
 the bracket as it stands; a team cup's matches by legs (Team Competitions 1972: colours and
 hosting, game points added board by board, a drawn match decided by board weights, replayed or
-sent to an armageddon). The rules are the library's
+sent to an armageddon; each leg's line-ups checked by the team line-up rules; a team's
+withdrawal). The rules are the library's
 (:mod:`chessarbiter.pairing.knockout.brackets` and :mod:`~chessarbiter.pairing.knockout.matches`);
 every change is one transaction with an audit entry, as in :mod:`.services`."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeAlias
 
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
@@ -18,6 +20,7 @@ from django.utils.translation import ngettext
 
 from chessarbiter.pairing.knockout import brackets as lib
 from chessarbiter.pairing.knockout import matches as engine
+from chessarbiter.pairing.teams import lineups
 from chessarbiter.timecontrol.model import TimeControl
 from chessarbiter.timecontrol.wording import Phrase, PhraseKind, describe
 
@@ -111,6 +114,12 @@ def state(event: m.Event) -> lib.BracketState:
     for p in event.players.filter(withdrawn_from_round__isnull=False, bracket_number__isnull=False):
         if p.bracket_number is not None:
             st.withdraw(p.bracket_number)
+    # a team withdrawn from a cup match (:func:`withdraw_team`) likewise
+    for r in rows:
+        if r.withdrawn:
+            gone = st.participants(r.number)[0 if r.withdrawn == "first" else 1]
+            if gone is not None:
+                st.withdraw(gone)
     return st
 
 
@@ -340,6 +349,18 @@ class MatchView:
     decision: engine.Decision | None
     #: A team cup's match: its legs, colours and decision (``None`` otherwise).
     cup: CupMatch | None = None
+    #: The bracket's result of the match (a walkover derived from a withdrawal included).
+    result: lib.MatchResult | None = None
+
+    @property
+    def winner(self) -> str:
+        """first or second once decided ('' before), stored or derived by the bracket."""
+        return self.row.winner or (self.result.winner if self.result else "")
+
+    @property
+    def how(self) -> str:
+        """games or walkover once decided ('' before)."""
+        return self.row.how or (self.result.how if self.result else "")
 
     def _line(self, game: engine.Game) -> GameLine:
         by_side = {engine.FIRST: self.first, engine.SECOND: self.second}
@@ -409,20 +430,34 @@ def views(event: m.Event) -> list[MatchView]:
     st = state(event)
     who = names(event)
     out = []
-    rows = list(event.knockout_matches.prefetch_related("game_set"))
+    team_cup = event.system == m.Event.System.TEAM_CUP
+    rows = (
+        _cup_rows(event) if team_cup else list(event.knockout_matches.prefetch_related("game_set"))
+    )
     stages: dict[int, list[int]] = {}
     for row in rows:
         stages.setdefault(row.stage, []).append(row.number)
-    team_cup = event.system == m.Event.System.TEAM_CUP
     colours = cup_colours(event, rows, st) if team_cup else {}
+    by_number = _cup_teams(event) if team_cup else {}
     for row in rows:
         a, b = st.participants(row.number)
         ready = a is not None and b is not None
         first = who.get(a, str(a)) if a is not None else row.first
         second = who.get(b, str(b)) if b is not None else row.second
         if team_cup:
-            cup = cup_match(event, row, colours.get(row.number), (first, second))
-            out.append(MatchView(row, first, second, ready, None, cup))
+            sides = (
+                by_number.get(a) if a is not None else None,
+                by_number.get(b) if b is not None else None,
+            )
+            cup = cup_match(
+                event,
+                row,
+                colours.get(row.number),
+                (first, second),
+                sides,
+                _walked_over(st, row.number),
+            )
+            out.append(MatchView(row, first, second, ready, None, cup, st.result(row.number)))
             continue
         out.append(
             MatchView(
@@ -484,6 +519,34 @@ def _legs(row: m.KnockoutMatch) -> dict[int, dict[int, float]]:
     return out
 
 
+Seat: TypeAlias = tuple[m.Player | None, m.Player | None]
+"""The players with White and Black on a board (``None`` when the leg was stored without
+its line-up, or the team registered no players)."""
+
+
+def _seats(row: m.KnockoutMatch) -> dict[int, dict[int, Seat]]:
+    """The line-ups of the legs recorded of a team cup match: White and Black by board, by
+    leg."""
+    out: dict[int, dict[int, Seat]] = {}
+    for g in row.game_set.all():
+        if g.leg is not None and g.board is not None:
+            out.setdefault(g.leg, {})[g.board] = (g.white, g.black)
+    return out
+
+
+def _cup_teams(event: m.Event) -> dict[int, tuple[m.Team, list[m.Player]]]:
+    """The teams of a team cup by bracket number, each with its list in board order (main
+    players first, then the reserves: the order of the team events' line-up checks)."""
+    teams = {t.pk: t for t in event.teams.exclude(bracket_number__isnull=True)}
+    lists: dict[int, list[m.Player]] = {pk: [] for pk in teams}
+    for p in event.players.filter(team__in=list(teams)).order_by("team_order", "number"):
+        if p.team_id is not None:
+            lists[p.team_id].append(p)
+    return {
+        t.bracket_number: (t, lists[pk]) for pk, t in teams.items() if t.bracket_number is not None
+    }
+
+
 def cup_colours(
     event: m.Event, rows: list[m.KnockoutMatch], st: lib.BracketState
 ) -> dict[int, engine.TeamColours]:
@@ -518,13 +581,36 @@ def cup_colours(
 
 @dataclass(frozen=True)
 class BoardLine:
-    """A board of a leg: the teams with White and Black on it and the result written
-    White-Black ('' while not played)."""
+    """A board of a leg: the teams with White and Black on it, the players seated there
+    ('' when the leg was stored without its line-up) and the result written White-Black (''
+    while not played). The next leg's boards carry the line-up form: the side (first or
+    second) with White, each team's list to choose from and the player seated by default
+    (the list's order)."""
 
     board: int
     white: str
     black: str
     result: str
+    white_player: str = ""
+    black_player: str = ""
+    white_side: str = ""
+    white_choices: tuple[m.Player, ...] = ()
+    black_choices: tuple[m.Player, ...] = ()
+    white_pick: int | None = None
+    black_pick: int | None = None
+
+    @property
+    def black_side(self) -> str:
+        return "second" if self.white_side == "first" else "first"
+
+    @property
+    def white_label(self) -> str:
+        """White as the match page writes it: "Ivanov (Dynamo)", or the team alone."""
+        return f"{self.white_player} ({self.white})" if self.white_player else self.white
+
+    @property
+    def black_label(self) -> str:
+        return f"{self.black_player} ({self.black})" if self.black_player else self.black
 
 
 @dataclass(frozen=True)
@@ -558,6 +644,12 @@ class CupMatch:
     points: tuple[float, float]
     decision: engine.TeamMatchDecision | None
     replays: int
+    #: The two teams (``None`` while not known), for the withdrawal buttons.
+    teams: tuple[m.Team | None, m.Team | None] = (None, None)
+    #: Decided by walkover (a team withdrew, or did not play), with or without legs.
+    walkover: bool = False
+    #: The team that withdrew from the match ('' when none did).
+    withdrawn: str = ""
 
     @property
     def score(self) -> str:
@@ -570,17 +662,41 @@ def _leg_view(
     names: tuple[str, str],
     boards: int,
     points: dict[int, float] | None,
+    seats: dict[int, Seat] | None = None,
+    lists: tuple[list[m.Player], list[m.Player]] | None = None,
 ) -> LegView:
+    """A leg as the match page shows it: a played one with its line-up (``seats``), the
+    next one with the teams' ``lists`` to seat their players from."""
     colours = engine.leg_colours(colours, number)
     by_side = dict(zip(engine.SIDES, names, strict=True))
     lines = []
     for k in range(1, boards + 1):
         white = colours.white_on(k)
+        black = engine.other(white)
         result = ""
         if points is not None and k in points:
             pts = points[k]
             result = engine.game_result(pts if white == engine.FIRST else 1.0 - pts)
-        lines.append(BoardLine(k, by_side[white], by_side[engine.other(white)], result))
+        seat = (seats or {}).get(k, (None, None))
+        choose: dict[str, list[m.Player]] = {}
+        if lists is not None:
+            choose = dict(zip(engine.SIDES, lists, strict=True))
+        w_list, b_list = choose.get(white, []), choose.get(black, [])
+        lines.append(
+            BoardLine(
+                k,
+                by_side[white],
+                by_side[black],
+                result,
+                white_player=seat[0].name if seat[0] is not None else "",
+                black_player=seat[1].name if seat[1] is not None else "",
+                white_side=white,
+                white_choices=tuple(w_list),
+                black_choices=tuple(b_list),
+                white_pick=w_list[k - 1].pk if k <= len(w_list) else None,
+                black_pick=b_list[k - 1].pk if k <= len(b_list) else None,
+            )
+        )
     total = None
     if points is not None:
         first = float(sum(points.values()))
@@ -605,17 +721,29 @@ def cup_match(
     row: m.KnockoutMatch,
     colours: engine.TeamColours | None,
     names: tuple[str, str],
+    sides: tuple[tuple[m.Team, list[m.Player]] | None, tuple[m.Team, list[m.Player]] | None] = (
+        None,
+        None,
+    ),
+    walkover: bool = False,
 ) -> CupMatch:
     """A team cup match as it stands (Team Competitions 1972): its legs in groups of the
     event's legs a match; each complete group decided by the library
     (:func:`~chessarbiter.pairing.knockout.matches.two_legged_decision`: game points added
-    board by board, a drawn total to the event's rules); a "replay" opens the next group."""
+    board by board, a drawn total to the event's rules); a "replay" opens the next group.
+    ``sides``: the two teams with their lists, when known (the next leg's line-up form);
+    ``walkover``: the bracket says the match went by walkover (no further leg)."""
     legs = _legs(row)
+    seats = _seats(row)
     boards = event.boards_per_team
+    teams = (sides[0][0] if sides[0] else None, sides[1][0] if sides[1] else None)
+    gone = ""
+    if row.withdrawn in engine.SIDES:
+        gone = names[0] if row.withdrawn == engine.FIRST else names[1]
     if colours is None:
-        return CupMatch(None, [], None, (0.0, 0.0), None, 0)
+        return CupMatch(None, [], None, (0.0, 0.0), None, 0, teams, walkover, gone)
     order = sorted(legs)
-    views = [_leg_view(n, colours, names, boards, legs[n]) for n in order]
+    views = [_leg_view(n, colours, names, boards, legs[n], seats.get(n)) for n in order]
     rules, weights = cup_rules(event)
     size = event.cup_legs
     # the legs being played: the last complete group of ``size`` legs, or the group begun;
@@ -632,37 +760,141 @@ def cup_match(
     replays = start // size
     if decided is not None and decided.action is engine.DrawnMatchRule.REPLAY:
         replays += 1
+    walkover = walkover or row.how == "walkover"
     open_leg = (
-        row.how != "walkover"
+        not walkover
         and not row.winner
         and (decided is None or decided.action is engine.DrawnMatchRule.REPLAY)
     )
-    nxt = _leg_view(len(order) + 1, colours, names, boards, None) if open_leg else None
-    return CupMatch(colours, views, nxt, points, decided, replays)
+    lists = ([], []) if None in sides else (_list_of(sides[0]), _list_of(sides[1]))
+    nxt = _leg_view(len(order) + 1, colours, names, boards, None, lists=lists) if open_leg else None
+    return CupMatch(colours, views, nxt, points, decided, replays, teams, walkover, gone)
+
+
+def _list_of(side: tuple[m.Team, list[m.Player]] | None) -> list[m.Player]:
+    return side[1] if side is not None else []
+
+
+def _cup_rows(event: m.Event) -> list[m.KnockoutMatch]:
+    """The cup's matches with their board rows and the players seated on them."""
+    return list(
+        event.knockout_matches.prefetch_related("game_set__white", "game_set__black").order_by(
+            "number"
+        )
+    )
+
+
+def _walked_over(st: lib.BracketState, number: int) -> bool:
+    result = st.result(number)
+    return result is not None and result.how == "walkover"
 
 
 def _cup_now(event: m.Event, row: m.KnockoutMatch) -> tuple[CupMatch, tuple[str, str]]:
     """The team cup match ``row`` as it stands, and its two teams' names."""
     st = state(event)
-    rows = list(event.knockout_matches.prefetch_related("game_set"))
+    rows = _cup_rows(event)
+    row = next(r for r in rows if r.pk == row.pk)
     who = names(event)
+    by_number = _cup_teams(event)
     a, b = st.participants(row.number)
     teams = (_name(who, a), _name(who, b))
-    return cup_match(event, row, cup_colours(event, rows, st).get(row.number), teams), teams
+    sides = (
+        by_number.get(a) if a is not None else None,
+        by_number.get(b) if b is not None else None,
+    )
+    colours = cup_colours(event, rows, st).get(row.number)
+    now = cup_match(event, row, colours, teams, sides, _walked_over(st, row.number))
+    return now, teams
+
+
+PostedLineup: TypeAlias = "Sequence[str | int | None] | None"
+"""A team's line-up for a leg as posted: a player's id a board, board 1 first (``None`` or
+'' for an empty board); ``None`` for the team's list order."""
+
+
+def leg_lineup(
+    event: m.Event, side: tuple[m.Team, list[m.Player]] | None, posted: PostedLineup
+) -> list[m.Player | None]:
+    """A team's line-up for the next leg of a cup match, checked: by default its players in
+    list order (the first ``boards_per_team`` the main players, the others the reserves);
+    a posted one (reserves seated) is checked by the library's
+    :func:`chessarbiter.pairing.teams.lineups.validate_lineup` under the event's reserve
+    regime (Team Competitions 1972, "Teams": the shifting or fixed-boards regime, players
+    not registered, empty boards, the two-thirds rule), as the team events' line-ups are.
+    A team that registered no players plays under its name alone (every board ``None``).
+
+    :raises ServiceError: a player not in the event, a list shorter than the boards, or any
+        problem the library finds, in its words."""
+    boards = event.boards_per_team
+    if side is None or not side[1]:
+        return [None] * boards
+    team, players = side
+    if len(players) < boards:
+        raise ServiceError(
+            _("%(team)s has %(n)d players for %(b)d boards: register its players first.")
+            % {"team": team.name, "n": len(players), "b": boards}
+        )
+    if posted is None or all(p in (None, "") for p in posted):
+        seated: list[m.Player | None] = list(players[:boards])
+    else:
+        if len(posted) != boards:
+            raise ServiceError(
+                _("A leg has %(b)d boards: seat a player of %(team)s on each (got %(g)d).")
+                % {"b": boards, "team": team.name, "g": len(posted)}
+            )
+        ids: list[int | None] = []
+        for k, value in enumerate(posted, start=1):
+            text = str(value).strip() if value is not None else ""
+            if text and not text.isdigit():
+                raise ServiceError(
+                    _("Board %(k)d of %(team)s: no such player.") % {"k": k, "team": team.name}
+                )
+            ids.append(int(text) if text else None)
+        known = {p.pk: p for p in event.players.filter(pk__in=[i for i in ids if i is not None])}
+        seated = []
+        for k, pk in enumerate(ids, start=1):
+            if pk is not None and pk not in known:
+                raise ServiceError(
+                    _("Board %(k)d of %(team)s: no such player.") % {"k": k, "team": team.name}
+                )
+            seated.append(known[pk] if pk is not None else None)
+    try:
+        problems = lineups.validate_lineup(
+            lineups.Roster(
+                team.name,
+                main=tuple(p.number for p in players[:boards]),
+                reserves=tuple(p.number for p in players[boards:]),
+            ),
+            [p.number if p is not None else None for p in seated],
+            lineups.ReserveRegime(event.reserve_regime),
+        )
+    except lineups.LineupError as e:
+        raise ServiceError(str(e)) from e
+    if problems:
+        raise ServiceError(
+            _("The line-up is refused: %(problems)s") % {"problems": "; ".join(map(str, problems))}
+        )
+    return seated
 
 
 @atomic
 def add_leg(
-    row: m.KnockoutMatch, user: Any, results: list[str], version: int | None = None
+    row: m.KnockoutMatch,
+    user: Any,
+    results: list[str],
+    version: int | None = None,
+    lineup: tuple[PostedLineup, PostedLineup] = (None, None),
 ) -> None:
     """Record the next leg of a team cup match: ``results``, one a board, board 1 first, each
     written White-Black (``1-0``, ``½-½``, ``0-1``) as the library reads a game's result; who
     had White on each board is the leg's colours (Team Competitions 1972: the host team has
-    white on board 1 and the odd boards). A leg is recorded whole or not at all, and never
-    over another: a match decided, or waiting for its armageddon, takes no leg. The match is
-    decided when the library says so (a drawn match by the event's rules: board weights, or a
-    replay that opens the next legs). ``version``: as seen by the arbiter (a stale one is
-    refused)."""
+    white on board 1 and the odd boards). ``lineup``: the first and the second team's
+    players, board by board (:func:`leg_lineup`: their lists' order by default, reserves
+    seated by the library's line-up rules), stored with the boards. A leg is recorded whole
+    or not at all, and never over another: a match decided, or waiting for its armageddon,
+    takes no leg. The match is decided when the library says so (a drawn match by the
+    event's rules: board weights, or a replay that opens the next legs). ``version``: as
+    seen by the arbiter (a stale one is refused)."""
     event = locked_event(row.event)
     if event.system != m.Event.System.TEAM_CUP:
         raise ServiceError(_("Only a team cup's matches have legs."))
@@ -671,11 +903,16 @@ def add_leg(
         raise ServiceError(
             _("Match %(n)d was changed meanwhile; nothing was saved.") % {"n": row.number}
         )
-    _check_open(event, row)
+    current = _check_open(event, row)
     before, teams = _cup_now(event, row)
     leg = before.next_leg
     if leg is None:
         raise ServiceError(_("Match %(n)d takes no more legs.") % {"n": row.number})
+    by_number = _cup_teams(event)
+    seated = [
+        leg_lineup(event, by_number.get(n) if n is not None else None, posted)
+        for n, posted in zip(current.participants(row.number), lineup, strict=True)
+    ]
     boards = event.boards_per_team
     if len(results) != boards:
         raise ServiceError(
@@ -692,6 +929,7 @@ def add_leg(
                 _("Board %(k)d: a game's result is 1-0, ½-½ or 0-1 (White first), not %(r)s.")
                 % {"k": line.board, "r": result[:20] or "''"}
             ) from None
+    by_side = dict(zip(engine.SIDES, seated, strict=True))
     m.KnockoutGame.objects.bulk_create(
         m.KnockoutGame(
             match=row,
@@ -699,6 +937,8 @@ def add_leg(
             leg=leg.number,
             board=board,
             score=score,
+            white=by_side[leg.colours.white_on(board)][board - 1],
+            black=by_side[engine.other(leg.colours.white_on(board))][board - 1],
         )
         for board, score in enumerate(scores, start=1)
     )
@@ -757,3 +997,81 @@ def cup_armageddon(row: m.KnockoutMatch, user: Any, winner: str) -> None:
         _("Match %(n)d: armageddon won by %(team)s")
         % {"n": row.number, "team": teams[0] if winner == "first" else teams[1]},
     )
+
+
+@atomic
+def withdraw_team(event: m.Event, team: m.Team, user: Any) -> int:
+    """A team withdraws from the cup: its current match (the first on its way not decided
+    yet) goes to the opponent by walkover, the library's knockout rules
+    (:meth:`chessarbiter.pairing.knockout.brackets.BracketState.withdraw`: a withdrawn
+    participant's next match goes to the opponent by walkover as soon as the opponent is
+    known), so that it reaches no later match. The legs it played stay recorded. Returns the
+    match's number.
+
+    :raises ServiceError: not a team cup, no bracket, the team not in it or withdrawn
+        already, or its match already decided (lost: it is out; the final won: the cup is
+        over)."""
+    event = locked_event(event)
+    if event.system != m.Event.System.TEAM_CUP:
+        raise ServiceError(_("Only a team cup's teams withdraw from its bracket."))
+    team = m.Team.objects.get(pk=team.pk)
+    if team.event_id != event.pk or team.bracket_number is None:
+        raise ServiceError(_("%(t)s is not in the bracket.") % {"t": team.name})
+    st = state(event)
+    rows = list(event.knockout_matches.order_by("stage", "number"))
+    mine = [r for r in rows if team.bracket_number in st.participants(r.number)]
+    for r in mine:
+        side = (
+            engine.FIRST if st.participants(r.number)[0] == team.bracket_number else engine.SECOND
+        )
+        if r.withdrawn == side:
+            raise ServiceError(
+                _("%(t)s has withdrawn already (match %(n)d).") % {"t": team.name, "n": r.number}
+            )
+    if not mine:
+        raise ServiceError(_("%(t)s is not in the bracket.") % {"t": team.name})
+    open_rows = [r for r in mine if st.result(r.number) is None]
+    if not open_rows:
+        last = mine[-1]
+        result = st.result(last.number)
+        side = (
+            engine.FIRST
+            if st.participants(last.number)[0] == team.bracket_number
+            else engine.SECOND
+        )
+        if result is not None and result.winner == side:
+            raise ServiceError(
+                _("Match %(n)d is decided: %(t)s has won the cup.")
+                % {"n": last.number, "t": team.name}
+            )
+        raise ServiceError(
+            _("Match %(n)d is decided: %(t)s is out of the cup.")
+            % {"n": last.number, "t": team.name}
+        )
+    row = open_rows[0]
+    a, b = st.participants(row.number)
+    side = engine.FIRST if a == team.bracket_number else engine.SECOND
+    opponent = b if side == engine.FIRST else a
+    legs = len(_legs(m.KnockoutMatch.objects.prefetch_related("game_set").get(pk=row.pk)))
+    change: dict[str, Any] = {"withdrawn": side, "version": F("version") + 1}
+    if opponent is not None:
+        change.update(winner=engine.other(side), how="walkover")
+    m.KnockoutMatch.objects.filter(pk=row.pk).update(**change)
+    check_stored_event(event)
+    who = names(event)
+    if opponent is not None:
+        text = _("%(t)s withdraws from the cup: match %(n)d to %(o)s by walkover") % {
+            "t": team.name,
+            "n": row.number,
+            "o": _name(who, opponent),
+        }
+    else:
+        text = _(
+            "%(t)s withdraws from the cup: match %(n)d to its opponent by walkover once known"
+        ) % {"t": team.name, "n": row.number}
+    if legs:
+        text += " " + ngettext(
+            "(the %(l)d leg played stays recorded)", "(the %(l)d legs played stay recorded)", legs
+        ) % {"l": legs}
+    audit(event, user, "knockout.withdraw", text)
+    return row.number

@@ -122,6 +122,7 @@ class Event(models.Model):
         TEAM_ROUND_ROBIN = "team-rr", _("Team round robin (Berger tables)")
         TEAM_SWISS = "team-swiss", _("Team Swiss")
         TEAM_CUP = "team-cup", _("Team cup (Olympic system)")
+        CONSULTATION = "consultation", _("Consultation games (groups of consultants)")
 
     class KnockoutScheme(models.TextChoices):
         FIDE_1997 = "fide-1997", _("FIDE 1997 (entry stages, halves)")
@@ -562,6 +563,12 @@ class Player(models.Model):
     )
     #: Checked in before round 1 (read only when the event's ``check_in`` is on).
     checked_in = models.BooleanField(_("checked in"), default=False)
+    #: A tournament of consultation groups: the participant is a group (its name ``name``),
+    #: its people one a line, ``leader: NAME``, ``member: NAME``, ``intermediary: NAME``
+    #: (:func:`chessarbiter.special.consultation.members_text`); blank for a player.
+    members = models.TextField(
+        _("group members"), blank=True, validators=[MaxLengthValidator(limits.MAX_NAME * 6)]
+    )
 
     class Meta:
         ordering = ["number"]
@@ -574,13 +581,15 @@ class Player(models.Model):
 
     def clean(self) -> None:
         """The registration through the library's validator
-        (:func:`chessarbiter.event_settings.player_problems`)."""
+        (:func:`chessarbiter.event_settings.player_problems`), a consultation group's members
+        by its event's system."""
         _raise_problems(
             self,
             event_settings.player_problems(
                 event_settings.PlayerSettings.from_mapping(
                     _values(self, event_settings.PlayerSettings)
-                )
+                ),
+                self.event.system if self.event_id is not None else "",
             ),
         )
 
@@ -790,6 +799,9 @@ class KnockoutMatch(models.Model):
     how = models.CharField(max_length=8, blank=True)
     armageddon = models.BooleanField(default=False)
     armageddon_white = models.CharField(max_length=6, blank=True)
+    #: A team cup: the side (first or second) whose team withdrew from this match; it goes to
+    #: the opponent by walkover as soon as the opponent is known.
+    withdrawn = models.CharField(max_length=6, blank=True)
     version = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -801,13 +813,21 @@ class KnockoutMatch(models.Model):
 
 class KnockoutGame(models.Model):
     """A game of a knockout match: the first side's points (1, 0.5 or 0). In a team cup, one
-    row per board per leg (``leg`` and ``board`` set), ``number`` counting them in order."""
+    row per board per leg (``leg`` and ``board`` set), ``number`` counting them in order, and
+    the players seated on the board (``white``/``black``; none in a leg stored without its
+    line-ups, or for a team that registered no players)."""
 
     match = models.ForeignKey(KnockoutMatch, on_delete=models.CASCADE, related_name="game_set")
     number = models.PositiveSmallIntegerField()
     score = models.DecimalField(max_digits=2, decimal_places=1)
     leg = models.PositiveSmallIntegerField(null=True, blank=True)
     board = models.PositiveSmallIntegerField(null=True, blank=True)
+    white = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    black = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["number"]

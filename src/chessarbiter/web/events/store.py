@@ -38,6 +38,7 @@ from chessarbiter.pairing.keizer.scoring import (
 )
 from chessarbiter.pairing.systems import PairingRules
 from chessarbiter.pairing.systems import pairing_rules as library_pairing_rules
+from chessarbiter.special.consultation import ConsultationError, ConsultationGroup, group_from_text
 from chessarbiter.tiebreaks import TieBreakSpec, parse_list
 
 from . import models as m
@@ -332,3 +333,15 @@ def player_fields(p: Player) -> dict[str, Any]:
         "birth_date": p.birth_date[:10],
         "club": p.club[:100],
     }
+
+
+def stored_group(player: m.Player) -> ConsultationGroup | None:
+    """A consultation group's people as the library reads them
+    (:func:`chessarbiter.special.consultation.group_from_text`); None for a participant of
+    another kind of event, or if the stored text is no group (it was checked when stored)."""
+    if not player.members:
+        return None
+    try:
+        return group_from_text(player.name, player.members)
+    except ConsultationError:
+        return None

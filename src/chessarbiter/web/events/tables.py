@@ -11,6 +11,7 @@ table)."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
@@ -19,10 +20,12 @@ from typing import Any
 from django.core.cache import cache
 
 from chessarbiter.crosstable import grid_cells, result_mark, swiss_cell
+from chessarbiter.errors import ChessArbiterError
 from chessarbiter.formatting import format_points
 from chessarbiter.model import RoundEntry, Tournament
 from chessarbiter.pairing.keizer.scoring import KeizerSettings, keizer_scores, keizer_table
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
+from chessarbiter.special import consultation
 from chessarbiter.standings import Standing, complete_rounds, ranking, resolve_completed_round
 from chessarbiter.tiebreaks.breakdown import breakdown
 
@@ -195,8 +198,12 @@ def _tables(event: m.Event) -> Tables:
         t, names, rounds, table = event_ranking(event)
         rows = [standing_row(s, names) for s in table]
         grid: list[GridRow] = []
-        if event.system == m.Event.System.ROUND_ROBIN:
+        if event.system in (m.Event.System.ROUND_ROBIN, m.Event.System.CONSULTATION):
             cycles = max(1, -(-event.rounds // max(1, rounds_per_cycle(len(t)))))
+            if event.system == m.Event.System.CONSULTATION and len(t) >= 2:
+                # the groups' round robin, or their match (two groups: a cycle a game)
+                with contextlib.suppress(ChessArbiterError):
+                    cycles = consultation.event_cycles(len(t), event.rounds)
             grid = [
                 (r.pairing_number, r.name, _fmt(r.points), cells, r.shared)
                 for r, cells in grid_cells(table, cycles)

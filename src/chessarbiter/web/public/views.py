@@ -28,7 +28,7 @@ from django.views.decorators.http import require_safe
 
 from chessarbiter.errors import ChessArbiterError
 
-from ..events import adjournments, games, tables, teams
+from ..events import adjournments, games, store, tables, teams
 from ..events import models as m
 from .games import public_board
 
@@ -351,7 +351,13 @@ def player(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     ev = _event(event_id)
     if not ev.players.filter(number=number).exists():
         raise Http404
-    return _page(request, "public/_player.html", ev, card=lambda: tables.player_card(ev, number))
+    return _page(
+        request,
+        "public/_player.html",
+        ev,
+        card=lambda: tables.player_card(ev, number),
+        group=lambda: store.stored_group(ev.players.get(number=number)),
+    )
 
 
 def _standings(ev: m.Event) -> dict[str, Any]:

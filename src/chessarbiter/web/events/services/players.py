@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from chessarbiter import limits, registration
 from chessarbiter.pairing import roundrobin
 from chessarbiter.pairing.swiss.ranking import check_renumbering_allowed, initial_order
+from chessarbiter.special import consultation
 
 from .. import models as m
 from .. import store
@@ -39,8 +40,26 @@ def add_player(event: m.Event, user: User, **fields: Any) -> m.Player:
     first round = the next one, C.04.2 C / 2026 art. 2.4)."""
     event = locked_event(event)
     player = _register(event, user, fields)
+    _check_groups(event)
     check_stored_event(event, players=True)
     return player
+
+
+def _check_groups(event: m.Event) -> None:
+    """A tournament of consultation groups: the groups together, by the library's
+    :func:`chessarbiter.special.consultation.check_groups` (Team Competitions 1972: each
+    group "firmly fixed", so a person is a consultant of one group only; the names distinct;
+    an intermediary a consultant of no group), once there are two groups. Nothing for
+    another system."""
+    if event.system != m.Event.System.CONSULTATION:
+        return
+    rows = list(event.players.order_by("number"))
+    if len(rows) < consultation.MIN_GROUPS:
+        return
+    try:
+        consultation.check_groups([consultation.group_from_text(p.name, p.members) for p in rows])
+    except consultation.ConsultationError as e:
+        raise ServiceError(str(e)) from None
 
 
 def _register(event: m.Event, user: User, fields: dict[str, Any]) -> m.Player:
@@ -51,6 +70,10 @@ def _register(event: m.Event, user: User, fields: dict[str, Any]) -> m.Player:
     paired = event.round_set.count()
     if event.system == m.Event.System.ROUND_ROBIN and paired:
         raise ServiceError(_("A round robin cannot take players after round 1 is paired."))
+    if event.system == m.Event.System.CONSULTATION and paired:
+        raise ServiceError(
+            _("A round robin of groups cannot take a group after round 1 is paired.")
+        )
     fields.setdefault("entry_round", paired + 1)
     if fields["entry_round"] <= paired:
         raise ServiceError(_("Round %(n)d is already paired.") % {"n": fields["entry_round"]})
@@ -75,6 +98,7 @@ def add_players(event: m.Event, user: User, players: Sequence[dict[str, Any]]) -
     event = locked_event(event)
     for fields in players:
         _register(event, user, dict(fields))
+    _check_groups(event)
     check_stored_event(event, players=True)
     return len(players)
 
@@ -89,6 +113,7 @@ def update_player(player: m.Player, user: User, **fields: Any) -> m.Player:
         setattr(player, k, v)
     clean_row(player)
     player.save()
+    _check_groups(event)
     check_stored_event(event, players=True)
     audit(
         event,

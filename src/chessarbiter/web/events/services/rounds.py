@@ -35,6 +35,7 @@ from chessarbiter.pairing.dutch.why import explain as explain_pairing
 from chessarbiter.pairing.readiness import IncompleteRoundError, check_ready_to_pair
 from chessarbiter.pairing.round_pairing import Board as LibBoard
 from chessarbiter.pairing.round_pairing import RoundPairing
+from chessarbiter.special import consultation
 from chessarbiter.special.handicap import eliminations, parse_limits
 
 from .. import models as m
@@ -187,6 +188,8 @@ def _proposal(event: m.Event, loaded: store.Loaded) -> tuple[RoundPairing, dict[
     absent = _absent_at_check_in(event, loaded, nxt)
     if event.system == m.Event.System.ROUND_ROBIN:
         return _round_robin_pairing(t, nxt), absent
+    if event.system == m.Event.System.CONSULTATION:
+        return _consultation_pairing(event, t, nxt), absent
     if len(t) < 2:
         raise ServiceError(_("Register at least two players first."))
     rules = store.pairing_rules(event)
@@ -217,6 +220,26 @@ def absent_at_check_in_next(event: m.Event, loaded: store.Loaded | None = None) 
 
 def _round_robin_pairing(t: Tournament, round_number: int) -> RoundPairing:
     pairs = roundrobin.pair_round(t, round_number)
+    boards = tuple(LibBoard(w, b) for w, b in pairs if b != roundrobin.BYE)
+    bye = next((w for w, b in pairs if b == roundrobin.BYE), None)
+    return RoundPairing(round_number, boards, bye)
+
+
+def _consultation_pairing(event: m.Event, t: Tournament, round_number: int) -> RoundPairing:
+    """A round of a tournament of consultation groups: the groups' round robin by the
+    library's :func:`chessarbiter.special.consultation.event_round` (Team Competitions 1972
+    proposes "a small tournament" of fixed groups; the Berger tables, single or double by the
+    event's rounds, or a match of two groups, are our choice, said there), the groups
+    numbered in the order they were registered (as a group file's order is, our choice: the
+    book draws no lots). The free round of an odd number of groups is the round robin's
+    (C.05 Annex 1: no points)."""
+    if len(t) < 2:
+        raise ServiceError(_("Register at least two groups first."))
+    if sorted(t.players) != list(range(1, len(t) + 1)):
+        raise ServiceError(
+            _("The groups of a round robin need the pairing numbers 1 to %(n)d.") % {"n": len(t)}
+        )
+    pairs = consultation.event_round(len(t), event.rounds, round_number)
     boards = tuple(LibBoard(w, b) for w, b in pairs if b != roundrobin.BYE)
     bye = next((w for w, b in pairs if b == roundrobin.BYE), None)
     return RoundPairing(round_number, boards, bye)
