@@ -948,14 +948,9 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
         "network": _("The result could not be sent (%(error)s): nothing was saved."),
         "count": _("%(entered)s of %(total)s results entered"),
     }
-    matches = None
-    loose: list[Any] = []  # a team round's boards of no match (an imported file's)
-    if ev.system in (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS):
-        from ..events import teams
+    from ..events import teams
 
-        matches = teams.round_matches(ev, number, view.boards)
-        grouped = {b.board_id for g in matches for b in g.boards}
-        loose = [b for b in view.boards if b.board_id not in grouped]
+    matches, loose = teams.round_groups(ev, number, view.boards)
     return render(
         request,
         "arbiter/round.html",

@@ -436,6 +436,19 @@ def round_matches(event: m.Event, number: int, lines: list[tables.BoardLine]) ->
     return groups
 
 
+def round_groups(
+    event: m.Event, number: int, lines: list[tables.BoardLine]
+) -> tuple[list[MatchGroup] | None, list[tables.BoardLine]]:
+    """The round pages' grouping of round ``number``: a team event's matches
+    (:func:`round_matches`) and its boards of no match (an imported file's, shown after
+    them); ``(None, [])`` for an event of another system."""
+    if event.system not in (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS):
+        return None, []
+    matches = round_matches(event, number, lines)
+    grouped = {b.board_id for g in matches for b in g.boards}
+    return matches, [b for b in lines if b.board_id not in grouped]
+
+
 @dataclass(frozen=True)
 class LineupSeat:
     """A board of a team's line-up: the player (``None``: empty), his role (main or reserve),

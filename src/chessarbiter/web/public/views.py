@@ -283,8 +283,7 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
         "public/_round.html",
         ev,
         round=lambda: tables.round_view(ev, number),
-        matches=lambda: _team_matches(ev, number),
-        loose_boards=lambda: _loose_boards(ev, number),
+        **_team_round(ev, number),
         live=lambda: m.Board.objects.filter(
             round__event=ev, round__number=number, result="", black__isnull=False
         ).exists(),
@@ -295,21 +294,22 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
     )
 
 
-def _team_matches(ev: m.Event, number: int) -> list[teams.MatchGroup] | None:
-    """A team event's round match by match, under each match's header (the arbiter's round
-    page's :func:`~chessarbiter.web.events.teams.round_matches`); None for another event."""
-    if ev.system not in (m.Event.System.TEAM_ROUND_ROBIN, m.Event.System.TEAM_SWISS):
-        return None
-    return teams.round_matches(ev, number, tables.round_view(ev, number).boards)
+def _team_round(ev: m.Event, number: int) -> dict[str, Any]:
+    """A team event's round match by match (:func:`teams.round_groups`, as the arbiter's round
+    page), computed once on a cache miss; nothing for another event."""
+    cached: dict[str, Any] = {}
 
+    def part(key: str) -> Any:
+        def get() -> Any:
+            if not cached:
+                lines = tables.round_view(ev, number).boards
+                matches, loose = teams.round_groups(ev, number, lines)
+                cached.update(matches=matches, loose_boards=loose)
+            return cached[key]
 
-def _loose_boards(ev: m.Event, number: int) -> list[tables.BoardLine]:
-    """A team round's boards of no match (an imported file's), shown after the matches."""
-    matches = _team_matches(ev, number)
-    if matches is None:
-        return []
-    grouped = {b.board_id for g in matches for b in g.boards}
-    return [b for b in tables.round_view(ev, number).boards if b.board_id not in grouped]
+        return get
+
+    return {"matches": part("matches"), "loose_boards": part("loose_boards")}
 
 
 @require_safe
