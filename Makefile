@@ -87,7 +87,7 @@ bench: install
 	  --first-round 1000,2000,5000,10000
 	$(BIN)/chessarbiter doctor --measure --players 300 --rounds 9
 	$(BIN)/python benchmarks/explain.py --sizes 1000
-	$(BIN)/python benchmarks/web_load.py
+	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/python benchmarks/web_load.py
 	$(BIN)/python -m pip install --quiet -e '.[web,dev,server]'
 	bash .ci/postgres && PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/python benchmarks/jobs_load.py
 

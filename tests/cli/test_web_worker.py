@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from typing import Any
 
 import click
@@ -78,3 +79,35 @@ def test_serve_can_start_the_worker_command() -> None:
 def test_the_redis_password_is_not_printed() -> None:
     assert web.redacted_url("redis://:s3cret@cache:6379/0") == "redis://:***@cache:6379/0"
     assert web.redacted_url("redis://127.0.0.1:6379/0") == "redis://127.0.0.1:6379/0"
+
+
+def test_the_worker_runs_on_idle_cpu_time_where_the_system_has_it() -> None:
+    """``--idle`` (the default) puts the worker under Linux's ``SCHED_IDLE``: a page request
+    preempts it at once. Checked in a child process, whose policy cannot be raised again."""
+    code = (
+        "import os\n"
+        "from chessarbiter.cli.web import _idle_policy\n"
+        "set_ = _idle_policy()\n"
+        "idle = getattr(os, 'SCHED_IDLE', None)\n"
+        "now = os.sched_getscheduler(0) if idle is not None else None\n"
+        "print(set_, idle is not None and now == idle)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    expected = "True True" if hasattr(os, "SCHED_IDLE") else "False False"
+    assert done.stdout.split() == expected.split()
+    assert "--no-idle" in invoke("worker", "--help").output
+
+
+def test_one_redis_client_and_queue_per_process_and_url(settings: Any) -> None:
+    """Every job submission reuses the process's Redis client and RQ queue (a client per
+    submission cost a connection and a handshake each: 6 of its 11 ms)."""
+    pytest.importorskip("rq")
+    settings.REDIS_URL = "redis://127.0.0.1:1/14"  # constructing a client connects nowhere
+    client = transports.redis_connection()
+    assert transports.redis_connection() is client
+    assert transports.queue() is transports.queue()
+    assert transports.queue().connection is client
+    settings.REDIS_URL = "redis://127.0.0.1:1/13"
+    assert transports.redis_connection() is not client

@@ -157,6 +157,25 @@ def _unlock(username: str) -> int:
     return removed
 
 
+def _idle_policy() -> bool:
+    """Put this process (and the processes it forks: an RQ work horse) under Linux's
+    ``SCHED_IDLE`` policy, when the system has it: the scheduler then runs it only when no
+    other process wants the CPU, and a waking web process preempts it at once. A niceness
+    alone does not do that on Linux 6.6 and later (EEVDF): a niced worker still runs out its
+    time slice before a page request gets the core. Lowering one's own policy needs no
+    privilege. Returns whether the policy was set (False where the system lacks it).
+    """
+    policy = getattr(os, "SCHED_IDLE", None)
+    setter = getattr(os, "sched_setscheduler", None)
+    if policy is None or setter is None:
+        return False
+    try:
+        setter(0, policy, os.sched_param(0))
+    except OSError:
+        return False
+    return True
+
+
 def _check_host(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """An IP address or a host name (the brackets of an IPv6 address are optional)."""
     host = value.strip()
@@ -348,8 +367,18 @@ def register(cli: click.Group) -> None:
         help="Lower the worker's CPU priority by this much (0 to 19): pages served on the "
         "same machine stay fast while it pairs.",
     )
+    @click.option(
+        "--idle/--no-idle",
+        "idle",
+        default=True,
+        show_default=True,
+        help="Run jobs only on CPU time nothing else wants (Linux's SCHED_IDLE policy): a page "
+        "request preempts the worker at once, where a niceness only shares the CPU out.",
+    )
     @click.option("--parent", type=int, default=None, hidden=True)
-    def worker_command(burst: bool, queue_name: str, niceness: int, parent: int | None) -> None:
+    def worker_command(
+        burst: bool, queue_name: str, niceness: int, idle: bool, parent: int | None
+    ) -> None:
         """Run background jobs (the pairing of big rounds). Without REDIS_URL: the jobs
         queued in the database, one at a time (web serve starts one such worker itself).
         With REDIS_URL (server mode): an RQ worker of the queue, on any machine sharing the
@@ -362,6 +391,8 @@ def register(cli: click.Group) -> None:
         """
         if niceness and hasattr(os, "nice"):
             os.nice(niceness)
+        if idle:
+            _idle_policy()
         with _database():
             from django.conf import settings
 
