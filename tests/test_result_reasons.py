@@ -42,7 +42,7 @@ def test_every_code_fits_the_column() -> None:
         ("flag", {(W, L), (L, W), (Result.UNRATED_WIN, Result.UNRATED_LOSS),
                   (Result.UNRATED_LOSS, Result.UNRATED_WIN)}),
         ("refusal", {(W, L), (L, W), (Result.UNRATED_WIN, Result.UNRATED_LOSS),
-                     (Result.UNRATED_LOSS, Result.UNRATED_WIN)}),
+                     (Result.UNRATED_LOSS, Result.UNRATED_WIN), (D, L), (L, D)}),
     ],
 )  # fmt: skip
 def test_the_results_each_reason_allows(reason: str, allowed: set[tuple[Result, Result]]) -> None:
@@ -99,29 +99,40 @@ def test_flag_fall_follows_article_6_9() -> None:
 
 def test_persistent_refusal_opponent_score() -> None:
     """Laws 1997 (Laws Commentary 1997): the refusing player loses; the opponent gets ½ when
-    he could not have won (a lone king), as the flag-fall material test finds."""
-    # black refuses (loses); white has K+N: could not have won -> ½
-    half = check_result_reason("refusal", W, L, fen=KN_K, opponent_points=HALF)
+    he could not have won (a lone king), as the flag-fall material test finds. The ½ is the
+    result's: ½-0 or 0-½ (Laws 2023 art. 11.7, the arbiter decides the opponent's score)."""
+    # black refuses (loses); white has K+N: could not have won -> ½-0
+    half = check_result_reason("refusal", D, L, fen=KN_K)
     assert (half.opponent_points, half.certain, half.against) == (HALF, True, "black")
+    assert check_result_reason("refusal", D, L, fen=KN_K, opponent_points=HALF) == half
     with pytest.raises(ResultReasonError, match=r"so he gets ½ \(Laws 1997"):
         check_result_reason("refusal", W, L, fen=KN_K)
+    # the opponent's score said apart must be the result's
+    with pytest.raises(ResultReasonError, match="score ½ is written ½-0, not 1-0"):
+        check_result_reason("refusal", W, L, fen=KN_K, opponent_points=HALF)
+    with pytest.raises(ResultReasonError, match="score 1 is written 0-1, not 0-½"):
+        check_result_reason("refusal", L, D, opponent_points=Decimal(1))
     # Laws 2023 art. 11.7: the arbiter decides, a full point is recorded as his choice
     chosen = check_result_reason("refusal", W, L, fen=KN_K, laws=2023)
     assert chosen.opponent_points == 1 and not chosen.certain
     # white refuses; black's lone king cannot mate -> ½, a full point is refused (Laws 1997)
     with pytest.raises(ResultReasonError, match="so he gets ½"):
         check_result_reason("refusal", L, W, fen="k7/8/1K6/8/8/8/8/7R w - - 0 1")
+    assert check_result_reason("refusal", L, D, fen="k7/8/1K6/8/8/8/8/7R w - - 0 1").certain
     # black refuses; white's rook can mate -> 1, and ½ is refused
     assert check_result_reason("refusal", W, L, fen=KR_K).opponent_points == 1
     with pytest.raises(ResultReasonError, match=r"can mate .*so he gets 1"):
-        check_result_reason("refusal", W, L, fen=KR_K, opponent_points=HALF)
+        check_result_reason("refusal", D, L, fen=KR_K)
     # without a position: the arbiter's score, recorded
-    free = check_result_reason("refusal", L, W, opponent_points=HALF)
-    assert not free.certain and free.opponent_points == HALF
+    free = check_result_reason("refusal", L, D)
+    assert not free.certain and free.opponent_points == HALF and free.against == "white"
     with pytest.raises(ResultReasonError, match="1 or ½"):
         check_result_reason("refusal", L, W, opponent_points=Decimal(0))
     with pytest.raises(ResultReasonError, match="only for a persistent refusal"):
         check_result_reason("flag", L, W, opponent_points=HALF)
+    # a loss against ½ has no other reason
+    with pytest.raises(ResultReasonError, match="allows"):
+        check_result_reason("sanction", L, D)
 
 
 def test_loss_by_sanction_needs_the_ladder_to_end_with_the_loss() -> None:

@@ -62,6 +62,17 @@ def result_mark(entry: RoundEntry, *, ascii: bool = False) -> str:
     return "=" if ascii and mark == "½" else mark
 
 
+def written_result(white: Result, black: Result) -> str:
+    """A board's result as the scoresheet writes it, White's mark first: ``1-0``, ``½-½``,
+    ``½-0``, ``1-0`` for a game of less than one move too; ``+/-`` and ``-/-`` for forfeits.
+
+    >>> written_result(Result.DRAW, Result.LOSS), written_result(Result.FORFEIT_LOSS, Result.FORFEIT_WIN)
+    ('½-0', '-/+')
+    """  # noqa: E501
+    sep = "/" if white.is_forfeit else "-"
+    return f"{_MARKS[white]}{sep}{_MARKS[black]}"
+
+
 def text_table(
     headers: Sequence[str], rows: Sequence[Sequence[str]], align: Sequence[Align]
 ) -> str:

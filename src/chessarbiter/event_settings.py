@@ -45,6 +45,7 @@ from chessarbiter.pairing.teams.team_swiss import TeamSwissSystem, pairing_score
 from chessarbiter.registration import FIDE_TITLES, RATING_MAX
 from chessarbiter.special.consultation import ConsultationError, group_from_text
 from chessarbiter.special.handicap import HandicapError, parse_limits
+from chessarbiter.special.unclocked import Ladder
 from chessarbiter.tiebreaks import parse_list
 from chessarbiter.tiebreaks import teams as team_tiebreaks
 from chessarbiter.trf import control_character
@@ -138,7 +139,7 @@ LOCKED_ONCE_PAIRED: Final = (
 #: made the bracket. Before that the bracket can be drawn again, so a change of scheme
 #: discards the drawn bracket (to be drawn again) and the other two are free. A team cup's
 #: legs per match, boards, drawn-match rules and board weights decided the matches already
-#: played.
+#: played, and its reserve regime seated their line-ups.
 LOCKED_ONCE_PLAYED: Final = (
     "knockout_scheme",
     "match_format",
@@ -147,6 +148,7 @@ LOCKED_ONCE_PLAYED: Final = (
     "cup_legs",
     "cup_drawn_match",
     "cup_board_weights",
+    "reserve_regime",
 )
 #: The bounds (lowest, highest) of every number of an event's or a player's settings that a
 #: user types, from :mod:`chessarbiter.limits`: :func:`event_problems` and
@@ -303,6 +305,9 @@ class EventSettings:
     cup_drawn_match: str = "replay"
     cup_board_weights: str = ""
     handicap_limits: str = ""
+    #: The sanctions against slow play in games without clocks (Team Competitions 1972): a
+    #: :class:`~chessarbiter.special.unclocked.Ladder` value, ``game`` or ``blitz``.
+    sanction_ladder: str = Ladder.GAME.value
     name: str = "Event"
     city: str = ""
     federation: str = ""
@@ -488,7 +493,8 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     :data:`~chessarbiter.pairing.systems.EVENT_RULES`), acceleration (with the Dutch system
     only), initial colour,
     tie-break edition (C.07 2026 / 2023 / legacy), team score, team Swiss system, reserve
-    regime, knockout bracket and match format are ones the library knows; a team cup's
+    regime, knockout bracket, match format and the sanction ladder of games without clocks
+    (game or blitz, Team Competitions 1972) are ones the library knows; a team cup's
     legs, drawn-match rules and board weights (:func:`_cup`); a handicap Swiss's limits of
     lost points (:func:`_handicap`); the rounds
     (1-99), boards per team (1-50), the lot seed and the name's length are inside their
@@ -522,6 +528,7 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     _choice(problems, "reserve_regime", s.reserve_regime, tuple(x.value for x in ReserveRegime))
     _choice(problems, "knockout_scheme", s.knockout_scheme, KNOCKOUT_SCHEMES)
     _choice(problems, "match_format", s.match_format, tuple(MATCH_FORMATS))
+    _choice(problems, "sanction_ladder", s.sanction_ladder, tuple(x.value for x in Ladder))
     _count(problems, "rounds", s.rounds)
     _count(problems, "boards_per_team", s.boards_per_team)
     _count(problems, "lot_seed", s.lot_seed)

@@ -13,8 +13,8 @@ code                reason (rule)                                               
 ``flag``            flag fall: the flagged player loses (Laws 2023 art. 6.9)    1-0, 0-1 (and u)
 ``flag-nomate``     flag fall, but the opponent cannot mate by any series of    ½-½
                     legal moves (Laws 2023 art. 6.9; insufficient material)
-``refusal``         persistent refusal to comply with the Laws: the player      1-0, 0-1 (and u)
-                    loses, the arbiter sets the opponent's score (Laws 1997,
+``refusal``         persistent refusal to comply with the Laws: the player      1-0, 0-1 (and u),
+                    loses, the arbiter sets the opponent's score (Laws 1997,    ½-0, 0-½
                     Laws Commentary 1997; Laws 2023 art. 11.7)
 ``sanction``        loss by sanction: the last step of the sanction ladder      1-0, 0-1
                     of a game without clocks (Team Competitions 1972)
@@ -23,9 +23,9 @@ code                reason (rule)                                               
 With a position (FEN) the check goes further, through the library's mate test
 (:func:`~chessarbiter.timecontrol.flag.mate_check`): a dead position must be dead, a flag fall
 must be a loss (or a draw) as :func:`~chessarbiter.timecontrol.flag.adjudicate` finds it, and
-the opponent of a refusing player gets ½ only when he could not have won
-(:func:`~chessarbiter.timecontrol.laws.persistent_refusal`). A loss by sanction needs the
-losing side's sanction record to end with the loss
+the opponent of a refusing player gets ½ (the result written ½-0 or 0-½) only when he could
+not have won (:func:`~chessarbiter.timecontrol.laws.persistent_refusal`). A loss by sanction
+needs the losing side's sanction record to end with the loss
 (:class:`~chessarbiter.special.unclocked.SanctionRecord`).
 
 The TRF has no field for a result's reason (TRF16 and TRF-2026 write only each player's result
@@ -75,6 +75,8 @@ _UWIN, _ULOSS = Result.UNRATED_WIN, Result.UNRATED_LOSS
 _DECISIVE = frozenset({(_WIN, _LOSS), (_LOSS, _WIN)})
 _DECISIVE_U = _DECISIVE | {(_UWIN, _ULOSS), (_ULOSS, _UWIN)}
 _DRAWN = frozenset({(_DRAW, _DRAW)})
+#: a refusing player's loss against the opponent's ½ (Laws 2023 art. 11.7)
+_LOSS_AGAINST_HALF = frozenset({(_LOSS, _DRAW), (_DRAW, _LOSS)})
 
 
 class ResultReason(StrEnum):
@@ -125,7 +127,7 @@ _RESULTS = {
     ResultReason.DEAD_POSITION: _DRAWN,
     ResultReason.FLAG_FALL: _DECISIVE_U,
     ResultReason.FLAG_NO_MATE: _DRAWN,
-    ResultReason.PERSISTENT_REFUSAL: _DECISIVE_U,
+    ResultReason.PERSISTENT_REFUSAL: _DECISIVE_U | _LOSS_AGAINST_HALF,
     ResultReason.SANCTION_LOSS: _DECISIVE,
 }
 _WRITTEN = {
@@ -134,6 +136,8 @@ _WRITTEN = {
     (_DRAW, _DRAW): "½-½",
     (_UWIN, _ULOSS): "1-0u",
     (_ULOSS, _UWIN): "0-1u",
+    (_LOSS, _DRAW): "0-½",
+    (_DRAW, _LOSS): "½-0",
 }
 _HALF = Decimal("0.5")
 
@@ -205,8 +209,9 @@ def check_result_reason(
       :func:`~chessarbiter.timecontrol.flag.adjudicate` applies it to the flagged player (the
       loser; for a draw, ``flagged`` names him): a loss only when his opponent can still mate,
       a draw only when he cannot;
-    * ``refusal``: the refusing player (the loser) has lost; ``opponent_points`` (1, the
-      default, or ½) is the arbiter's score for the opponent. Laws 1997 (Laws Commentary 1997):
+    * ``refusal``: the refusing player (the loser) has lost; the opponent's score, the
+      arbiter's, is the result's: 1 (``1-0``, ``0-1``) or ½ (``½-0``, ``0-½``);
+      ``opponent_points``, when given, must say the same. Laws 1997 (Laws Commentary 1997):
       ½ when the opponent could not have won. With a position, the flag-fall mate test of
       :func:`~chessarbiter.timecontrol.laws.persistent_refusal` decides: ½ is refused when the
       opponent can mate; under ``laws`` 1997 a full point is refused when he cannot (under
@@ -219,7 +224,7 @@ def check_result_reason(
     Traceback (most recent call last):
     ...
     chessarbiter.result_reasons.ResultReasonError: flag fall of black: Laws 2023 art. 6.9: the opponent's material (KN) cannot mate by any series of legal moves: the result is ½-½ (reason 'flag fall, the opponent cannot mate'), not a loss
-    >>> check_result_reason("refusal", Result.LOSS, Result.WIN, opponent_points=Decimal("0.5"),
+    >>> check_result_reason("refusal", Result.LOSS, Result.DRAW,
     ...                     fen="8/8/4k3/8/8/8/2K5/1N6 w - - 0 1").opponent_points
     Decimal('0.5')
 
@@ -239,6 +244,8 @@ def check_result_reason(
     loser = ""
     if why.decisive:
         loser = "white" if white.outcome.value == "loss" else "black"
+    if why is ResultReason.PERSISTENT_REFUSAL:
+        opponent_points = _refusal_points((white, black), opponent_points)
     if why is not ResultReason.PERSISTENT_REFUSAL and opponent_points is not None:
         raise ResultReasonError(
             "an opponent's score is set by the arbiter only for a persistent refusal"
@@ -258,6 +265,30 @@ def check_result_reason(
         )
     note = "the sanction record ends with the loss" if sanctions is not None else ""
     return ReasonCheck(why, sanctions is not None, note or "the arbiter's decision", loser)
+
+
+def _refusal_points(result: tuple[Result, Result], said: Decimal | None) -> Decimal:
+    """The refusing player's opponent's score as the result writes it (Laws 2023 art. 11.7:
+    the arbiter decides it), checked against the one ``said`` when given."""
+    points = _HALF if result in _LOSS_AGAINST_HALF else Decimal(1)
+    if said is None or Decimal(said) == points:
+        return points
+    if Decimal(said) not in (Decimal(1), _HALF):
+        raise ResultReasonError(
+            f"the opponent's score {said}: 1 or ½ (the arbiter sets it: "
+            f"{ResultReason.PERSISTENT_REFUSAL.rule})"
+        )
+    white_won = result[0].outcome.value != "loss"
+    wanted = {
+        (True, True): "½-0",
+        (True, False): "1-0",
+        (False, True): "0-½",
+        (False, False): "0-1",
+    }[(white_won, Decimal(said) == _HALF)]
+    raise ResultReasonError(
+        f"the opponent's score {'½' if Decimal(said) == _HALF else '1'} is written {wanted}, "
+        f"not {_WRITTEN.get(result, '?')}"
+    )
 
 
 def _check_dead(why: ResultReason, fen: str | None) -> ReasonCheck:

@@ -78,8 +78,8 @@ def test_trf16_result_code_meanings(code, is_bye, is_forfeit, is_game, is_rated,
     ("code", "counterparts"),
     [
         ("1", "0"),
-        ("0", "1"),
-        ("=", "="),
+        ("0", "1="),  # 0-½: persistent refusal, Laws 2023 art. 11.7
+        ("=", "=0"),
         ("W", "L"),
         ("L", "W"),
         ("D", "D"),
@@ -255,9 +255,16 @@ def test_written_results(text, codes):
     assert parse_written_result(text, scores_only=True) == codes
 
 
+@pytest.mark.parametrize(("text", "codes"), [("0-½", (L, D)), ("½-0", (D, L)), ("0-1/2", (L, D))])
+def test_a_loss_against_half_a_point_is_one_games_result(text, codes):
+    # Laws 2023 art. 11.7: persistent refusal loses, the arbiter decides the opponent's score
+    assert parse_written_result(text) == codes
+    assert codes[1] in codes[0].counterparts and codes[0] in codes[1].counterparts
+
+
 @pytest.mark.parametrize(
     ("text", "codes"),
-    [("0-0", (L, L)), ("½-0", (D, L)), ("0-½", (L, D)), ("+-0", (FW, L)), ("0--", (L, FL))],
+    [("0-0", (L, L)), ("+-0", (FW, L)), ("0--", (L, FL)), ("=-0u", (UD, UL))],
 )
 def test_written_scores_that_are_not_one_games_result(text, codes):
     # a match of two teams counts each side's points (Team Competitions 1972)

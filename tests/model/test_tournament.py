@@ -262,7 +262,7 @@ def test_check_only_one_colour_in_a_played_game():
     [
         ("1", "1"),
         ("1", "="),
-        ("=", "0"),
+        ("0", "0"),
         ("W", "0"),
         ("1", "L"),
         ("+", "+"),
@@ -277,6 +277,15 @@ def test_check_results_do_not_mirror(a, b):
     problems = t.check()
     assert kinds(problems) == [(1, 1, Field.RESULT)]
     assert f"result {a} against 2, who has {b}" in problems[0].message
+
+
+@pytest.mark.parametrize(("a", "b"), [("0", "="), ("=", "0")])
+def test_check_a_loss_against_half_a_point_is_one_game(a, b):
+    # persistent refusal: the arbiter decides the opponent's score (Laws 2023 art. 11.7)
+    t = make(2, 3)
+    t.player(1).set_entry(1, RoundEntry(2, W, Result(a)))
+    t.player(2).set_entry(1, RoundEntry(1, B, Result(b)))
+    assert t.check() == []
 
 
 def test_check_result_on_one_side_only():

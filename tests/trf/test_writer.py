@@ -575,3 +575,21 @@ def test_fields_wider_than_their_columns_reported():
         f"team {'T' * 33!r}: the name is longer than 32 characters",
         "team 'Club': match points '1234567' wider than 6",
     ]
+
+
+def test_a_loss_against_half_a_point_round_trips_and_scores_each_side():
+    """Persistent refusal (Laws 2023 art. 11.7; Laws Commentary 1997): the refusing player
+    loses and the arbiter gives his opponent ½. TRF writes each player's own code: 0 and =."""
+    t = small()
+    t.player(1).set_entry(2, RoundEntry(3, W, Result.LOSS))
+    t.player(3).set_entry(2, RoundEntry(1, B, Result.DRAW))
+    t.player(2).set_entry(2, RoundEntry.bye(Result.PAIRING_ALLOCATED_BYE))
+    assert t.check() == []
+    assert (t.score(1), t.score(3)) == (D(1), D("1.5"))
+    text = dumps(t, TRFX)
+    assert col(lines_with(text, "001    1")[0], 81, 84) == " 1.0"
+    assert col(lines_with(text, "001    3")[0], 81, 84) == " 1.5"
+    again = trf_loads(text)
+    assert again.player(1).entry(2).result is Result.LOSS
+    assert again.player(3).entry(2).result is Result.DRAW
+    assert dumps(again, TRFX) == text

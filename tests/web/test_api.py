@@ -220,6 +220,20 @@ def test_a_different_result_needs_replace(client: Client, arbiter: User, event: 
     assert no_round.status_code == 404
 
 
+def test_a_loss_against_half_a_point(client: Client, arbiter: User, event: m.Event) -> None:
+    """0-½: a persistent refusal loses, the arbiter gives the opponent ½ (Laws 2023 art. 11.7);
+    0-0 is no one game's result."""
+    auth = bearer(arbiter)
+    services.pair_next_round(event, arbiter)
+    path = f"/api/events/{event.pk}/rounds/1/boards/1"
+    r = call(client, "put", path, auth, {"result": "0-½"})
+    assert r.status_code == 200 and r.data["result"] == "0-½"
+    board = m.Board.objects.get(round__event=event, number=1)
+    assert (board.result, board.black_result) == ("0", "=")
+    refused = call(client, "put", path, auth, {"result": "0-0", "replace": True})
+    assert refused.status_code == 400 and "0-0" in refused.data["detail"]
+
+
 def test_a_round_already_being_paired_is_a_conflict(
     client: Client, chief: User, event: m.Event
 ) -> None:

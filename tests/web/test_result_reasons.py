@@ -86,19 +86,36 @@ def test_flag_fall_with_the_position(client: Client, chief: User, paired: m.Roun
 
 
 def test_persistent_refusal_opponent_score(client: Client, chief: User, paired: m.Round) -> None:
-    """Laws 1997: the refusing player loses; ½ for the opponent only when he could not have
-    won. The ½ is checked, then refused: a loss against ½ cannot be stored."""
+    """Laws 1997 (Laws Commentary 1997): the refusing player loses; ½ for the opponent only
+    when he could not have won. Laws 2023 art. 11.7: the arbiter decides the opponent's
+    score. The ½ is stored as the result ½-0 (white's ½, black's 0), in the event and its TRF."""
     login(client, chief)
-    said = _post(client, paired, result="1-0", reason="refusal", fen=KR_K, opponent_points="0.5")
+    said = _post(client, paired, result="½-0", reason="refusal", fen=KR_K)
     assert "the opponent can mate" in said[0] and "so he gets 1" in said[0]
-    said = _post(client, paired, result="1-0", reason="refusal", fen=KN_K, opponent_points="0.5")
-    assert said[0].startswith("Half a point for the opponent (the opponent cannot mate")
     assert paired.boards.get(number=1).result == ""
     said = _post(client, paired, result="1-0", reason="refusal", fen=KN_K)
     assert "so he gets ½" in said[0]
-    _post(client, paired, result="1-0", reason="refusal", opponent_points="1")
+    said = _post(client, paired, result="½-0", reason="refusal", fen=KN_K)
+    assert "saved with its reason" in said[0], said
     board = paired.boards.get(number=1)
-    assert (board.result, board.reason) == ("1", "refusal")
+    assert (board.result, board.black_result, board.reason) == ("=", "0", "refusal")
+    entry = m.AuditEntry.objects.filter(action="result.reason").latest("at")
+    assert entry.data["check"]["certain"] is True
+    assert entry.data["check"]["opponent_points"] == "0.5"
+    # the round page writes it, the TRF keeps each side's own code and points
+    page = client.get(reverse("arbiter:round", args=[paired.event_id, 1])).content.decode()
+    assert "½-0" in page
+    assert board.black is not None
+    white, black = board.white.number, board.black.number
+    trf = client.get(reverse("arbiter:export", args=[paired.event_id])).content.decode()
+    lines = {int(line[4:8]): line for line in trf.splitlines() if line.startswith("001 ")}
+    assert lines[white][91:99].split() == [str(black), "w", "="]
+    assert lines[black][91:99].split() == [str(white), "b", "0"]
+    assert lines[white][80:84] == " 0.5" and lines[black][80:84] == " 0.0"
+    # a full point under Laws 2023 art. 11.7 is the arbiter's choice, recorded as such
+    _post(client, paired, result="1-0", reason="refusal", replace="1")
+    board = paired.boards.get(number=1)
+    assert (board.result, board.black_result, board.reason) == ("1", "0", "refusal")
     entry = m.AuditEntry.objects.filter(action="result.reason").latest("at")
     assert entry.data["check"]["certain"] is False
     assert entry.data["check"]["opponent_points"] == "1"
@@ -161,3 +178,40 @@ def test_bad_form_input_is_a_message(client: Client, chief: User, paired: m.Roun
     said = _post(client, paired, result="9-9", reason="nonsense", opponent_points="2")
     assert said and all(":" in s for s in said)
     assert paired.boards.get(number=1).result == ""
+
+
+def test_the_crosstable_shows_the_reason_of_a_result(
+    client: Client, chief: User, paired: m.Round
+) -> None:
+    """A result given with a reason carries it in both players' crosstable cells (a tooltip),
+    on the public page and in the page's language; the other cells carry none."""
+    login(client, chief)
+    _post(client, paired, result="½-0", reason="refusal", fen=KN_K)
+    board = paired.boards.get(number=1)
+    assert board.reason == "refusal"
+    for other in paired.boards.exclude(number=1).exclude(black=None):
+        services.set_result(other.pk, chief, "=")  # the crosstable shows complete rounds
+    page = client.get(reverse("public:crosstable", args=[paired.event_id])).content.decode()
+    assert page.count('title="persistent refusal to comply with the Laws"') == 2
+    russian = client.get(
+        reverse("public:crosstable", args=[paired.event_id]), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    assert page.count("title=") == russian.count("title=")
+    assert 'title="persistent refusal' not in russian
+    # a new result takes the reason away, and the tooltip with it
+    services.set_result(board.pk, chief, "1-0", replace=True)
+    page = client.get(reverse("public:crosstable", args=[paired.event_id])).content.decode()
+    assert "persistent refusal" not in page
+
+
+def test_a_round_robin_grid_shows_the_reason(client: Client, chief: User) -> None:
+    ev = services.create_event(chief, name="Club RR", system="roundrobin", rounds=3)
+    services.add_players(ev, chief, [{"name": f"Player {i}", "rating": 2000 + i} for i in range(4)])
+    rnd = services.pair_next_round(ev, chief)
+    board = rnd.boards.exclude(black=None).order_by("number").first()
+    assert board is not None
+    reasons.set_reason(board.pk, chief, "=", "dead", fen=KN_K)
+    login(client, chief)
+    page = client.get(reverse("arbiter:crosstable", args=[ev.pk])).content.decode()
+    assert 'id="crosstable" class="grid"' in page
+    assert page.count('title="dead position"') == 2

@@ -97,3 +97,30 @@ def test_a_viewer_sees_but_cannot_give(
     url = reverse("arbiter:game_sanction", args=[paired.event_id, 1, 1])
     assert client.post(url, {"side": "w", "step": "speed-up"}).status_code == 403
     assert m.Sanction.objects.count() == 1
+
+
+def test_blitz_without_clocks_has_its_own_ladder(
+    client: Client, chief: User, event: m.Event
+) -> None:
+    """Team Competitions 1972, blitz on the arbiter's call: remark, warning, then loss (no
+    demand to speed up). The event's setting, checked by the library, locked once a sanction
+    is given (the stored steps belong to their ladder)."""
+    services.update_event(event, chief, sanction_ladder="blitz")
+    with pytest.raises(services.ServiceError, match="'x' is not one of 'game', 'blitz'"):
+        services.update_event(event, chief, sanction_ladder="x")
+    paired = services.pair_next_round(event, chief)
+    login(client, chief)
+    game = reverse("arbiter:game", args=[paired.event_id, 1, 1])
+    page = client.get(game).content.decode()
+    assert "Sanctions (blitz without clocks, on the arbiter's call)" in page
+    assert "remark → warning → loss" in page
+    assert 'value="speed-up"' not in page
+    assert _give(client, paired, side="w", step="remark") == ["Sanction recorded: remark."]
+    said = _give(client, paired, side="w", step="speed-up")
+    assert said and "speed-up" in said[0]
+    with pytest.raises(services.ServiceError, match="cannot change once a sanction is given"):
+        services.update_event(event, chief, sanction_ladder="game")
+    _give(client, paired, side="w", step="warning")
+    assert _give(client, paired, side="w", step="loss") == ["Sanction recorded: loss."]
+    board = paired.boards.get(number=1)
+    assert (board.result, board.black_result, board.reason) == ("0", "1", "sanction")

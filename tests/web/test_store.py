@@ -17,11 +17,15 @@ def test_result_choices_stand_for_these_trf_codes() -> None:
         "+-": ("+", "-"),
         "-+": ("-", "+"),
         "--": ("-", "-"),
+        "½-0": ("=", "0"),  # a loss against ½: Laws 2023 art. 11.7
+        "0-½": ("0", "="),
         "1-0u": ("W", "L"),
         "0-1u": ("L", "W"),
         "=u": ("D", "D"),
     }
-    assert list(store.RESULT_CODES) == ["1-0", "0-1", "=", "+-", "-+", "--", "1-0u", "0-1u", "=u"]
+    assert list(store.RESULT_CODES) == [
+        *("1-0", "0-1", "=", "+-", "-+", "--", "½-0", "0-½", "1-0u", "0-1u", "=u")
+    ]
 
 
 def test_result_choices_are_the_librarys_written_results() -> None:

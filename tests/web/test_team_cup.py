@@ -159,7 +159,12 @@ def test_settings_checked_and_fixed_once_played(team_cup: m.Event, chief: User) 
     team_cup.refresh_from_db()
     knockout.draw(team_cup, chief)
     leg(team_cup, chief, 1, [1, 1, 0, 0])
-    for change in ({"cup_legs": 2}, {"cup_drawn_match": "replay"}, {"boards_per_team": 6}):
+    for change in (
+        {"cup_legs": 2},
+        {"cup_drawn_match": "replay"},
+        {"boards_per_team": 6},
+        {"reserve_regime": "fixed"},  # it seated the line-ups of the legs played
+    ):
         with pytest.raises(services.ServiceError, match="once a knockout game is played"):
             services.update_event(team_cup, chief, **change)
     with pytest.raises(services.ServiceError, match="cannot be drawn again"):

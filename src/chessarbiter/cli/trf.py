@@ -5,12 +5,18 @@ module reads the options and prints."""
 from __future__ import annotations
 
 import dataclasses
+import os
 
 import click
 
 from chessarbiter import trf as trf_io
 from chessarbiter.cli.exits import EXIT_INVALID_INPUT
-from chessarbiter.errors import TrfDataLossError, TrfError
+from chessarbiter.crosstable import written_result
+from chessarbiter.editions import LawsEdition
+from chessarbiter.errors import ChessArbiterError, TrfDataLossError, TrfError
+from chessarbiter.limits import MAX_PLAYERS, MAX_ROUNDS
+from chessarbiter.pairing.apply import enter_result
+from chessarbiter.result_reasons import ResultReason
 
 
 @click.group("trf")
@@ -97,6 +103,118 @@ def convert(
     else:
         with open(output, "w", encoding="utf-8", newline="") as f:
             f.write(text)
+
+
+@trf_group.command("result")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("written")
+@click.option(
+    "--round",
+    "round_number",
+    type=click.IntRange(1, MAX_ROUNDS),
+    required=True,
+    help=f"The round (1 to {MAX_ROUNDS}).",
+)
+@click.option(
+    "--player",
+    type=click.IntRange(1, MAX_PLAYERS),
+    required=True,
+    help="The pairing number of either player of the game.",
+)
+@click.option(
+    "--reason",
+    type=click.Choice([r.value for r in ResultReason]),
+    help="Why the arbiter gives the result, checked against it (and the position): dead "
+    "position, flag fall, flag fall without mating material, persistent refusal, loss by "
+    "sanction. TRF has no field for it: it is printed, not written.",
+)
+@click.option("--fen", help="The final position, to check the reason against.")
+@click.option(
+    "--flagged", type=click.Choice(["white", "black"]), help="Whose flag fell (for a draw)."
+)
+@click.option(
+    "--laws",
+    type=click.Choice(["1997", "2023"]),
+    help="The Laws edition of a persistent refusal's score (default: Laws Commentary 1997).",
+)
+@click.option("--replace", is_flag=True, help="Replace a different result already there.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    required=True,
+    help="The TRF file to write (in FILE's dialect; may be FILE itself).",
+)
+@click.pass_context
+def result_command(
+    ctx: click.Context,
+    file: str,
+    written: str,
+    round_number: int,
+    player: int,
+    reason: str | None,
+    fen: str | None,
+    flagged: str | None,
+    laws: str | None,
+    replace: bool,
+    output: str,
+) -> None:
+    """Enter the result WRITTEN (White's side first, as on the scoresheet: 1-0, 0-1, =,
+    ½-0, 0-½, +-, -+, --, 1-0u ...) of the game of --player in --round of the TRF file FILE,
+    and write OUT. ½-0 and 0-½: a loss whose opponent the arbiter gives half a point (Laws
+    2023 art. 11.7). A different result already there is kept unless --replace (exit 3,
+    nothing written); a correction names the later pairings made with the old result. An
+    invalid FILE, a result that is not one game's, a reason the result or position does not
+    allow: exit 3, nothing written."""
+    try:
+        doc = trf_io.read_file(file)
+    except TrfError as e:
+        for problem in e.problems:
+            click.echo(str(problem), err=True)
+        ctx.exit(EXIT_INVALID_INPUT)
+    t = doc.tournament
+    try:
+        entered = enter_result(
+            t,
+            round_number,
+            player,
+            written,
+            reason=reason,
+            fen=fen,
+            flagged=flagged,
+            laws=laws or LawsEdition.E1997,
+            replace=replace,
+        )
+        text, losses = trf_io.dumps_with_losses(t, doc.dialect)
+    except ChessArbiterError as e:
+        click.echo(f"error: {e}", err=True)
+        ctx.exit(EXIT_INVALID_INPUT)
+    names = {n: t.player(n).name for n in (entered.white, entered.black)}
+    shown = " - ".join(f"{p} {names[p]}".strip() for p in (entered.white, entered.black))
+    after = written_result(*entered.after)
+    if not entered.changed:
+        click.echo(f"round {round_number}: {shown}: {after} already; nothing changed")
+    else:
+        before = written_result(*entered.before) if entered.before else "pending"
+        click.echo(f"round {round_number}: {shown}: {after} (was {before})")
+    if entered.check is not None:
+        check = entered.check
+        how = "checked" if check.certain else "the arbiter's decision"
+        click.echo(f"reason: {check.reason.label} ({check.reason.rule}): {check.note} ({how})")
+    for later in entered.later:
+        opponent = "the pairing-allocated bye" if later.black is None else later.black
+        click.echo(
+            f"warning: round {later.round} was paired with the old result: "
+            f"{later.white} against {opponent} (it stands: C.04.2 D)",
+            err=True,
+        )
+    for loss in losses:
+        click.echo(f"warning: TRF{doc.dialect.version} cannot carry {loss}", err=True)
+    tmp = f"{output}.tmp"
+    with open(tmp, "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+    os.replace(tmp, output)
+    click.echo(f"wrote {output}")
 
 
 def register(cli: click.Group) -> None:

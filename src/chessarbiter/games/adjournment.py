@@ -86,7 +86,7 @@ class GameState(enum.Enum):
 
 def _check_result(result: tuple[Result, Result], what: str) -> None:
     white, black = result
-    if not white.is_rated_game or black not in white.counterparts:
+    if not white.is_rated_game or black is not white.mirror:
         raise AdjournmentError(
             f"{what}: {white.value}/{black.value} is not the result of a game played (1-0, "
             "1/2-1/2 or 0-1)"

@@ -138,8 +138,15 @@ class Result(enum.Enum):
     def counterparts(self) -> frozenset[Result]:
         """The results the opponent may have in the same game.
 
-        A played game mirrors (1/0, =/=, W/L, D/D); a forfeit is ``+``/``-`` or ``-``/``-`` (a
-        double forfeit). Byes have no opponent and no counterpart.
+        A played game mirrors (1/0, =/=, W/L, D/D), except that a game lost by a sanction may
+        give the opponent half a point, 0/= (Laws 2023 art. 11.7: persistent refusal to
+        comply with the Laws loses, "the arbiter shall decide the score of the opponent";
+        art. 12.9 (f), a game declared lost, the same; Laws Commentary 1997: ½ when the
+        opponent could not have won). A forfeit is ``+``/``-`` or ``-``/``-`` (a double
+        forfeit). Byes have no opponent and no counterpart.
+
+        >>> sorted(r.value for r in Result.LOSS.counterparts)
+        ['1', '=']
         """
         return _COUNTERPARTS.get(self, frozenset())
 
@@ -188,8 +195,8 @@ _MIRROR = {
 }
 _COUNTERPARTS = {
     Result.WIN: frozenset({Result.LOSS}),
-    Result.LOSS: frozenset({Result.WIN}),
-    Result.DRAW: frozenset({Result.DRAW}),
+    Result.LOSS: frozenset({Result.WIN, Result.DRAW}),
+    Result.DRAW: frozenset({Result.DRAW, Result.LOSS}),
     Result.UNRATED_WIN: frozenset({Result.UNRATED_LOSS}),
     Result.UNRATED_LOSS: frozenset({Result.UNRATED_WIN}),
     Result.UNRATED_DRAW: frozenset({Result.UNRATED_DRAW}),
@@ -333,9 +340,10 @@ def parse_written_result(text: str, *, scores_only: bool = False) -> tuple[Resul
 
     A board is worth one point: ``1-1`` or ``1-½`` is refused. By default only the results one
     game can have are read (the second code is one of the first's
-    :attr:`~Result.counterparts`); with ``scores_only`` also the scores that only count points,
-    each side's mark read on its own (``0-0``, ``½-0``, ``+-0``), as a match of two teams counts
-    its boards (Team Competitions 1972, "Matches of two teams").
+    :attr:`~Result.counterparts`: ``0-½`` and ``½-0`` are a game lost by a sanction whose
+    opponent the arbiter gives half a point, Laws 2023 art. 11.7); with ``scores_only`` also
+    the scores that only count points, each side's mark read on its own (``0-0``, ``+-0``), as a
+    match of two teams counts its boards (Team Competitions 1972, "Matches of two teams").
 
     >>> parse_written_result("1/2-1/2") == parse_written_result("½-½") == parse_written_result("=")
     True
@@ -343,6 +351,8 @@ def parse_written_result(text: str, *, scores_only: bool = False) -> tuple[Resul
     (<Result.FORFEIT_LOSS: '-'>, <Result.FORFEIT_WIN: '+'>)
     >>> parse_written_result("0-1u")
     (<Result.UNRATED_LOSS: 'L'>, <Result.UNRATED_WIN: 'W'>)
+    >>> parse_written_result("0-½")
+    (<Result.LOSS: '0'>, <Result.DRAW: '='>)
     >>> parse_written_result("0-0", scores_only=True)
     (<Result.LOSS: '0'>, <Result.LOSS: '0'>)
     >>> parse_written_result("2-0")

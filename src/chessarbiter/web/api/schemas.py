@@ -158,9 +158,10 @@ class RoundOut(Schema):
 
 class ResultIn(Strict):
     """A board's result: a written result (``1-0``, ``0-1``, ``=``, ``+-``, ``-+``, ``--``,
-    ``1-0u``, ``0-1u``, ``=u``), a results-page key (``1``, ``0``, ``=``, ``+``, ``-``), or
-    '' to clear. ``replace``: confirm replacing (or clearing) a different result already
-    there; ``version``: the board's version the client saw (a change in between: 409)."""
+    ``½-0``, ``0-½``, ``1-0u``, ``0-1u``, ``=u``), a results-page key (``1``, ``0``, ``=``,
+    ``+``, ``-``), or '' to clear. ``replace``: confirm replacing (or clearing) a different
+    result already there; ``version``: the board's version the client saw (a change in
+    between: 409)."""
 
     result: str
     replace: bool = False

@@ -105,6 +105,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             "cup_drawn_match",
             "cup_board_weights",
             "handicap_limits",
+            "sanction_ladder",
             "public",
             "protest_hours",
         ]
@@ -131,6 +132,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
                 "chief_arbiter",
                 "public",
                 "protest_hours",
+                "sanction_ladder",
             ),
             (),
         ),

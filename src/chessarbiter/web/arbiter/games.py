@@ -6,7 +6,6 @@ PGN downloads. Thin views over :mod:`chessarbiter.web.events.services.games`."""
 from __future__ import annotations
 
 from datetime import timedelta
-from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -23,7 +22,7 @@ from chessarbiter import limits
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.games.adjournment import TRF_CANNOT_CARRY, GameState
 from chessarbiter.model import Colour
-from chessarbiter.result_reasons import ResultReason
+from chessarbiter.special.unclocked import Ladder
 from chessarbiter.timecontrol.clock import parse_seconds
 
 from ..events import adjournments, games, store
@@ -32,7 +31,7 @@ from ..events.access import Level, event_for
 from ..events.services import games as game_services
 from ..events.services import reasons as reason_services
 from ..events.services.core import ServiceError
-from ..events.services.reasons import LADDER, REASON_LABELS, SANCTION_LABELS
+from ..events.services.reasons import REASON_LABELS, SANCTION_LABELS, ladder
 from .context import page_context
 
 #: The largest PGN the upload takes, in bytes: the library's bound on a PGN text, and what
@@ -131,11 +130,6 @@ class ReasonForm(forms.Form):
         ],
         required=False,
     )
-    opponent_points = forms.ChoiceField(
-        label=gettext_lazy("Persistent refusal: the opponent's score"),
-        choices=[("1", "1"), ("0.5", "½")],
-        required=False,
-    )
     replace = forms.BooleanField(label=gettext_lazy("replace the result"), required=False)
 
 
@@ -159,6 +153,13 @@ class SanctionForm(forms.Form):
         max_value=limits.MAX_MOVE_NUMBER,
         required=False,
     )
+
+    def __init__(self, *args: Any, ladder: Ladder | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if ladder is not None:  # only the steps of the event's ladder
+            field = self.fields["step"]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = [(s.value, str(SANCTION_LABELS[s])) for s in ladder.steps]
 
 
 class SourceForm(forms.Form):
@@ -320,6 +321,7 @@ def _sanctions(board: m.Board) -> dict[str, Any]:
     """The board's sanctions for the page: each side's steps given (with the move) and the
     step the next offence brings (the library's record)."""
     sides = []
+    steps = ladder(board.round.event)
     black = board.black.name if board.black else ""
     for colour, name in ((Colour.WHITE, board.white.name), (Colour.BLACK, black)):
         record = reason_services.sanction_record(board, colour)
@@ -337,7 +339,8 @@ def _sanctions(board: m.Board) -> dict[str, Any]:
     return {
         "sanction_sides": sides,
         "sanctions_given": sum(len(side["given"]) for side in sides),
-        "ladder": [SANCTION_LABELS[s] for s in LADDER.steps],
+        "ladder": [SANCTION_LABELS[s] for s in steps.steps],
+        "blitz_ladder": steps is Ladder.BLITZ,
     }
 
 
@@ -380,7 +383,7 @@ def game(request: HttpRequest, event_id: int, number: int, board: int) -> HttpRe
                 "fen": _last_fen(found),
             }
         ),
-        sanction_form=SanctionForm(),
+        sanction_form=SanctionForm(ladder=ladder(found.round.event)),
         **_game_context(request, found),
     )
     return render(request, "arbiter/game.html", context)
@@ -511,11 +514,6 @@ def game_reason(request: HttpRequest, event_id: int, number: int, board: int) ->
             data["reason"] or "",
             fen=data["fen"].strip(),
             flagged=data["flagged"],
-            opponent_points=(
-                Decimal(data["opponent_points"] or "1")
-                if data["reason"] == ResultReason.PERSISTENT_REFUSAL.value
-                else None
-            ),
             replace=data["replace"],
         )
     except ChessArbiterError as e:
@@ -537,7 +535,7 @@ def game_reason(request: HttpRequest, event_id: int, number: int, board: int) ->
 def game_sanction(request: HttpRequest, event_id: int, number: int, board: int) -> HttpResponse:
     """The next sanction of the ladder (Team Competitions 1972, games without clocks)."""
     found = _game_change(request, event_id, number, board)
-    form = SanctionForm(request.POST)
+    form = SanctionForm(request.POST, ladder=ladder(found.round.event))
     if not form.is_valid():
         _form_errors(request, form)
         return _back(found)

@@ -344,6 +344,17 @@ class Event(models.Model):
             "elimination."
         ),
     )
+    #: The sanctions against slow play in a game without clocks (Team Competitions 1972:
+    #: :class:`chessarbiter.special.unclocked.Ladder`), given on a game's page.
+    sanction_ladder = models.CharField(
+        _("games without clocks: sanctions"),
+        max_length=5,
+        choices=[
+            ("game", _("a game: remark, demand to speed up, warning, loss")),
+            ("blitz", _("blitz on the arbiter's call: remark, warning, loss")),
+        ],
+        default="game",
+    )
     public = models.BooleanField(_("shown on the public pages"), default=True)
     #: The festival this tournament is a section of (see :class:`Festival`).
     festival = models.ForeignKey(

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from chessarbiter.crosstable import result_mark
+from chessarbiter.crosstable import result_mark, written_result
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.model import (
     ByeRequest as LibByeRequest,
@@ -45,10 +45,11 @@ from . import models as m
 
 #: The results an arbiter picks for a board, as written (the choices of the results page), and
 #: the TRF codes (white, black) each stands for, read by the library's
-#: :func:`~chessarbiter.model.results.parse_written_result`.
+#: :func:`~chessarbiter.model.results.parse_written_result` (``½-0`` and ``0-½``: a loss whose
+#: opponent the arbiter gives half a point, Laws 2023 art. 11.7).
 RESULT_CODES: dict[str, tuple[str, str]] = {
     written: (white.value, black.value)
-    for written in ("1-0", "0-1", "=", "+-", "-+", "--", "1-0u", "0-1u", "=u")
+    for written in ("1-0", "0-1", "=", "+-", "-+", "--", "½-0", "0-½", "1-0u", "0-1u", "=u")
     for white, black in [parse_written_result(written)]
 }
 #: The key typed on the results page for each result (board number, then this key).
@@ -59,10 +60,10 @@ def result_label(white: str, black: str) -> str:
     """The usual written form of a board's result (``1-0``, ``½-½``, ``+/-``...)."""
     if not white:
         return ""
-    w, b = Result(white), Result(black) if black else None
-    sep = "/" if w.is_forfeit else "-"
-    mark_b = result_mark(RoundEntry(1, Colour.BLACK, b)) if b is not None else ""
-    return f"{result_mark(RoundEntry(1, Colour.WHITE, w))}{sep}{mark_b}"
+    w = Result(white)
+    if black and not w.is_bye:
+        return written_result(w, Result(black))
+    return f"{result_mark(RoundEntry(1, Colour.WHITE, w))}{'/' if w.is_forfeit else '-'}"
 
 
 def result_choice(white: str, black: str) -> str:

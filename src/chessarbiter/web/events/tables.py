@@ -105,8 +105,45 @@ def _fmt(value: Decimal) -> str:
     return format_points(value)
 
 
+class Cell(str):
+    """A crosstable cell: its text, and ``note``, the code of the reason the arbiter gave the
+    result (a :class:`chessarbiter.result_reasons.ResultReason` value; '' for none), which
+    the pages show as the cell's tooltip. Equal to its text as a string."""
+
+    note: str
+
+    def __new__(cls, text: str, note: str = "") -> Cell:
+        cell = super().__new__(cls, text)
+        cell.note = note
+        return cell
+
+    def __reduce__(self) -> tuple[type[Cell], tuple[str, str]]:
+        return (Cell, (str(self), self.note))
+
+
 GridRow = tuple[int, str, str, list[str], str]
-"""A round robin's grid line: number, name, points, the marks against each player, place."""
+"""A round robin's grid line: number, name, points, the marks against each player (each a
+:class:`Cell`), place."""
+
+
+def _reasons(event: m.Event) -> dict[tuple[int, int], str]:
+    """The reason code of each result given with one, for both players of the game: under
+    ``(pairing number, -round)`` for a Swiss row's cells and ``(pairing number, opponent)``
+    for a round robin's grid (the first game of the pair with a reason). None for a
+    Double-Swiss event, whose crosstable has a column per game, not per round."""
+    found: dict[tuple[int, int], str] = {}
+    if event.double_swiss():
+        return found
+    rows = (
+        m.Board.objects.filter(round__event=event, black__isnull=False)
+        .exclude(reason="")
+        .values_list("round__number", "white__number", "black__number", "reason")
+    )
+    for number, white, black, reason in rows:
+        for player, opponent in ((white, black), (black, white)):
+            found[(player, -number)] = reason
+            found.setdefault((player, opponent), reason)
+    return found
 
 
 @dataclass(frozen=True)
@@ -171,8 +208,12 @@ def keizer_ranking(t: Tournament, rounds: int, settings: KeizerSettings) -> list
     return table
 
 
-def standing_row(s: Standing, names: list[str]) -> Row:
-    """One line of a standings page: ``s`` with its tie-break values in the order ``names``."""
+def standing_row(
+    s: Standing, names: list[str], reasons: dict[tuple[int, int], str] | None = None
+) -> Row:
+    """One line of a standings page: ``s`` with its tie-break values in the order ``names``,
+    its round cells noting the reasons given (:func:`_reasons`)."""
+    notes = reasons or {}
     return Row(
         place=s.shared,
         number=s.pairing_number,
@@ -182,7 +223,10 @@ def standing_row(s: Standing, names: list[str]) -> Row:
         federation=s.federation,
         points=_fmt(s.points),
         tiebreaks=[s.tiebreaks[n] for n in names],
-        rounds=[swiss_cell(e) for e in s.entries],
+        rounds=[
+            Cell(swiss_cell(e), notes.get((s.pairing_number, -r), ""))
+            for r, e in enumerate(s.entries, start=1)
+        ],
         withdrawn=s.withdrawn,
     )
 
@@ -196,7 +240,8 @@ def _tables(event: m.Event) -> Tables:
         if event.on_bracket():
             return Tables([], [], 0, [])
         t, names, rounds, table = event_ranking(event)
-        rows = [standing_row(s, names) for s in table]
+        reasons = _reasons(event)
+        rows = [standing_row(s, names, reasons) for s in table]
         grid: list[GridRow] = []
         if event.system in (m.Event.System.ROUND_ROBIN, m.Event.System.CONSULTATION):
             cycles = max(1, -(-event.rounds // max(1, rounds_per_cycle(len(t)))))
@@ -204,9 +249,20 @@ def _tables(event: m.Event) -> Tables:
                 # the groups' round robin, or their match (two groups: a cycle a game)
                 with contextlib.suppress(ChessArbiterError):
                     cycles = consultation.event_cycles(len(t), event.rounds)
+            lines = grid_cells(table, cycles)
+            numbers = [r.pairing_number for r, _cells in lines]
             grid = [
-                (r.pairing_number, r.name, _fmt(r.points), cells, r.shared)
-                for r, cells in grid_cells(table, cycles)
+                (
+                    r.pairing_number,
+                    r.name,
+                    _fmt(r.points),
+                    [
+                        Cell(c, reasons.get((r.pairing_number, n), ""))
+                        for c, n in zip(cells, numbers, strict=True)
+                    ],
+                    r.shared,
+                )
+                for r, cells in lines
             ]
         federations = {p.number: p.federation for p in t}
         return Tables(names, rows, rounds, grid, federations)

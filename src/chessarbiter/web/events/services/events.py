@@ -91,7 +91,8 @@ def _locked_message(fields: Sequence[str], when: str) -> str:
 def update_event(event: m.Event, user: User, **fields: Any) -> m.Event:
     """Change the event's settings: each checked by the library's validator, and those that
     shape stored pairings or results refused once they are stored
-    (:data:`chessarbiter.event_settings.LOCKED_ONCE_PAIRED`, ``LOCKED_ONCE_PLAYED``)."""
+    (:data:`chessarbiter.event_settings.LOCKED_ONCE_PAIRED`, ``LOCKED_ONCE_PLAYED``; the sanction
+    ladder once a sanction is given)."""
     event = locked_event(event)
     paired = event.round_set.count()
     changed = {k: v for k, v in fields.items() if getattr(event, k) != v}
@@ -104,6 +105,11 @@ def update_event(event: m.Event, user: User, **fields: Any) -> m.Event:
     locked = [f for f in event_settings.LOCKED_ONCE_PLAYED if f in changed]
     if locked and bracket_played(event):
         raise ServiceError(_locked_message(locked, _("once a knockout game is played")))
+    if (
+        "sanction_ladder" in changed
+        and m.Sanction.objects.filter(board__round__event=event).exists()
+    ):
+        raise ServiceError(_locked_message(["sanction_ladder"], _("once a sanction is given")))
     for k, v in changed.items():
         setattr(event, k, v)
     if "rounds" in changed:

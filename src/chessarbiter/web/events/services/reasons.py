@@ -27,8 +27,14 @@ from .. import store
 from .core import ServiceError, User, acting_user, atomic, audit, locked_event
 from .results import set_result
 
-#: The ladder of the web's sanctions: a game without clocks (Team Competitions 1972).
-LADDER = Ladder.GAME
+
+def ladder(event: m.Event) -> Ladder:
+    """The event's sanction ladder against slow play without clocks (Team Competitions 1972):
+    a game's (remark, demand to speed up, warning, loss) or blitz on the arbiter's call
+    (remark, warning, loss), as stored (checked on every write by the library's
+    :func:`~chessarbiter.event_settings.event_problems`)."""
+    return Ladder(event.sanction_ladder)
+
 
 #: Each reason's name on the pages (the library's :attr:`ResultReason.label`, translated).
 REASON_LABELS = {
@@ -65,7 +71,9 @@ def sanction_record(board: m.Board, side: Colour) -> SanctionRecord:
     """One side's stored sanctions on ``board``, as the library's record (in the order given)."""
     rows = [s for s in board.sanctions.all() if s.side == side.value]
     return SanctionRecord(
-        LADDER, tuple(Sanction(s.step) for s in rows), tuple(s.move for s in rows)
+        ladder(board.round.event),
+        tuple(Sanction(s.step) for s in rows),
+        tuple(s.move for s in rows),
     )
 
 
@@ -101,9 +109,8 @@ def set_reason(
 
     A different result replaces the board's through :func:`~.results.set_result` (with
     ``replace``, as on the round page); the reason and what the library found are audited.
-    A persistent refusal's opponent score of ½ is checked, then refused: a board's two
-    results mirror each other (1-0, ½-½, 0-1) in the event and in its TRF, so a 0-½ cannot be
-    stored."""
+    A persistent refusal's opponent score is the result's: 1 (``1-0``, ``0-1``) or ½
+    (``½-0``, ``0-½``), checked against the position when given."""
     board = m.Board.objects.select_related("round__event", "white", "black").get(pk=board_id)
     event = locked_event(board.round.event)
     if choice not in store.RESULT_CODES:
@@ -124,15 +131,6 @@ def set_reason(
             opponent_points=opponent_points,
             sanctions=sanctions,
         )
-        if check.opponent_points is not None and check.opponent_points != 1:
-            raise ServiceError(
-                _(
-                    "Half a point for the opponent (%(note)s) cannot be stored: a board's two "
-                    "results mirror each other (1-0, ½-½, 0-1) in the event and in its TRF, "
-                    "so a loss against ½ (0-½) has no place. Nothing was saved."
-                )
-                % {"note": check.note}
-            )
     change = set_result(board.pk, user, choice, replace=replace)
     board = change.board
     if board.reason == reason and not change.changed:
@@ -163,8 +161,9 @@ def set_reason(
 
 @atomic
 def add_sanction(board_id: int, user: User, side: str, step: str, move: int | None) -> Sanction:
-    """Give ``side`` (``w``/``b``) the next sanction of the ladder (``step`` must be it: Team
-    Competitions 1972, "remark, demand to speed up, warning, then loss"; none is skipped).
+    """Give ``side`` (``w``/``b``) the next sanction of the event's ladder (``step`` must be
+    it: Team Competitions 1972, "remark, demand to speed up, warning, then loss", in blitz on
+    the arbiter's call "remark, warning, loss"; none is skipped).
     The loss sets the result (the side loses) through the audited correction path with the
     reason "loss by sanction". A game that has a result takes no sanction."""
     board = m.Board.objects.select_related("round__event", "white", "black").get(pk=board_id)
@@ -180,7 +179,7 @@ def add_sanction(board_id: int, user: User, side: str, step: str, move: int | No
     try:
         wanted = Sanction(step)
     except ValueError:
-        known = ", ".join(s.value for s in LADDER.steps)
+        known = ", ".join(s.value for s in ladder(event).steps)
         raise ServiceError(
             _("Unknown sanction %(s)r (one of %(k)s).") % {"s": step, "k": known}
         ) from None
