@@ -1,5 +1,5 @@
-"""Fuzzing the TRF reader and writer, the Dutch engine, and ``trf check``, ``trf convert`` and
-``standings`` with mutated real files (issue 13, "make it stay fixed").
+"""Fuzzing the TRF reader and writer, the Dutch engine, and ``trf check``, ``trf convert``,
+``trf result`` and ``standings`` with mutated real files (issue 13, "make it stay fixed").
 
 The seeds are the real TRF files of ``../shared/real`` (valid and broken ones) and a few files
 of the pairing corpus; each example applies one to four mutations to a seed's bytes: flipped
@@ -18,9 +18,9 @@ What must hold:
   was reported lost;
 * the Dutch engine on what reads (up to 60 players) pairs or raises a
   :class:`ChessArbiterError`;
-* ``trf check``, ``trf convert`` and ``standings``, run in-process through click's
-  :class:`~click.testing.CliRunner`, exit 0 or 3 and print no traceback; what ``trf convert``
-  writes, ``trf check`` accepts.
+* ``trf check``, ``trf convert``, ``trf result`` and ``standings``, run in-process through
+  click's :class:`~click.testing.CliRunner`, exit 0 or 3 and print no traceback; what ``trf
+  convert`` and ``trf result`` write, ``trf check`` accepts.
 
 The budget is ``CHESSARBITER_FUZZ_EXAMPLES`` examples per test (a number, or ``large`` for
 2,000; default 300, about half a minute for the module on one core). The failing bytes are
@@ -420,3 +420,18 @@ def test_cli_check_convert_standings(workdir: Path, data: bytes) -> None:
     code, printed = _run("standings", str(path), "--format", "csv")
     assert code == (EXIT_OK if valid else EXIT_INVALID_INPUT), printed
     assert "Traceback" not in printed
+    # a result entered into the file: written and valid, or refused with nothing written
+    out = workdir / "result.trf"
+    out.unlink(missing_ok=True)
+    code, printed = _run(
+        "trf", "result", str(path), "½-0", "--round", "1", "--player", "1", "--reason",
+        "refusal", "-o", str(out),
+    )  # fmt: skip
+    assert code in (EXIT_OK, EXIT_INVALID_INPUT), printed
+    assert "Traceback" not in printed
+    assert (code == EXIT_OK) == out.exists(), printed
+    if not valid:
+        assert code == EXIT_INVALID_INPUT
+    if code == EXIT_OK:
+        check_code, check_printed = _run("trf", "check", str(out))
+        assert check_code == EXIT_OK, check_printed

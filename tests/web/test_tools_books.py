@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.pairing import roundrobin
+from chessarbiter.special import handicap as hc
 from chessarbiter.special import radio as rd
 from chessarbiter.special import simul as sm
 from chessarbiter.special import unclocked
@@ -235,6 +236,24 @@ def test_radio_split_is_the_librarys(client: Client, db: object) -> None:
         rd.split_opponent_clock(dt.timedelta(minutes=10), dt.timedelta(minutes=11))
     assert error_of(page(client, tool="radio", shown="10", transmissions="11")) == str(caught.value)
     assert "bad time" in error_of(page(client, tool="radio", shown="ten", transmissions="1"))
+
+
+def test_time_odds_are_the_librarys(client: Client, db: object) -> None:
+    """Team Competitions 1972: a handicap in the time for thought; the organiser's table."""
+    table = "0: 5400+30; 200: 4500+30 | 6300+30"
+    text = page(client, tool="odds", odds=table, white_rating="1900", black_rating="2150")
+    controls = hc.game_controls(hc.parse_time_odds(table), 1900, 2150)
+    assert controls.to_trf() == "W6300+30-B4500+30"
+    assert (
+        f'White: <span lang="en">{controls.white.to_fide()}</span>; '
+        f'Black: <span lang="en">{controls.black.to_fide()}</span>'
+    ) in text
+    assert "Rating difference 250: the step from 200" in text and "W6300+30-B4500+30" in text
+    with pytest.raises(hc.HandicapError) as caught:
+        hc.parse_time_odds("0: 60 | 90")
+    refused = page(client, tool="odds", odds="0: 60 | 90", white_rating="1", black_rating="2")
+    assert error_of(refused) == str(caught.value)
+    assert "both players' ratings" in error_of(page(client, tool="odds", odds=table))
 
 
 # -- any GET parameters: an answer, never a server error --------------------------------------

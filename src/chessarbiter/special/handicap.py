@@ -1,4 +1,5 @@
-"""A handicap Swiss with elimination on personal limits of lost points (Team Competitions 1972).
+"""Handicap tournaments (Team Competitions 1972): a Swiss with elimination on personal limits
+of lost points, and time odds.
 
 Team Competitions 1972 (end of «Необычные шахматы»): "гандикап может заключаться в более трудных и
 легких турнирных условиях. Например, Ю. Авербах описывает, как играл в Австралии в турнире по
@@ -7,12 +8,17 @@ Team Competitions 1972 (end of «Необычные шахматы»): "ганд
 
 Each player has a limit of lost points (a loss loses 1, a draw ½, a win or a bye nothing); a
 player whose lost points reach the limit is eliminated after that round and plays no more. The
-seed does not say whether reaching or exceeding the limit eliminates: we read «лимит» as the
+book does not say whether reaching or exceeding the limit eliminates: we read «лимит» as the
 most a player may lose, so reaching it ends his tournament.
 
 :func:`run_handicap` reports who is out after each round; :func:`pair_handicap_round` pairs the
 next round of the players still in (by the FIDE Dutch system, the Swiss of the Handbook: the
 book names the Swiss system without its rules).
+
+The same page prefers odds "in the time for thought" to material odds, which "break the
+game": :func:`parse_time_odds` reads an organiser's table of controls by rating difference and
+:func:`game_controls` gives a game's two controls (White's and Black's, as TRF-2026 record 222
+writes them).
 
 >>> reports = run_handicap(
 ...     [HandicapPlayer("Averbakh", Decimal("1.5")), HandicapPlayer("Purdy", Decimal(2))],
@@ -32,8 +38,11 @@ from chessarbiter.editions import DutchEdition
 from chessarbiter.limits import MAX_ENTRIES, MAX_POINTS, MAX_ROUNDS
 from chessarbiter.model import Colour, Player, PlayerId, Result, RoundEntry, Tournament
 from chessarbiter.pairing.dutch.engine import pair_round
+from chessarbiter.registration import RATING_MAX
 from chessarbiter.special import UnusualChessError
 from chessarbiter.special.simul import SimulError, parse_score
+from chessarbiter.timecontrol.errors import TimeControlError
+from chessarbiter.timecontrol.model import ColourControls, TimeControl
 
 
 class HandicapError(UnusualChessError):
@@ -433,3 +442,114 @@ def eliminations(t: Tournament, limits: HandicapLimits) -> dict[PlayerId, int]:
                 out[player.number] = number
                 break
     return out
+
+
+#: The most steps a table of time odds may have, and the longest text it may be written in.
+MAX_ODDS_STEPS: Final = 20
+MAX_ODDS_CHARS: Final = 2_000
+
+
+@dataclass(frozen=True, slots=True)
+class OddsStep:
+    """From a rating difference of ``difference`` points on: the stronger player's control
+    and the weaker player's."""
+
+    difference: int
+    stronger: TimeControl
+    weaker: TimeControl
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOdds:
+    """An organiser's table of time odds (Team Competitions 1972: a handicap "in the time for
+    thought" harms the game less than material odds): the steps by rising rating difference,
+    the first at 0 with the same control for both players."""
+
+    steps: tuple[OddsStep, ...]
+
+    def step(self, difference: int) -> OddsStep:
+        """The step a rating difference falls in: the last one it reaches."""
+        found = self.steps[0]
+        for step in self.steps:
+            if difference >= step.difference:
+                found = step
+        return found
+
+
+def parse_time_odds(text: str) -> TimeOdds:
+    """A table of time odds as an organiser writes it: steps separated by ``;``, each
+    ``difference: control`` (both players) or ``difference: stronger | weaker``, a control in
+    PGN or FIDE notation (:meth:`~chessarbiter.timecontrol.model.TimeControl.parse`):
+
+    >>> odds = parse_time_odds("0: 5400+30; 200: 4500+30 | 6300+30; 400: 3600+30 | 7200+30")
+    >>> [(s.difference, s.stronger.to_pgn(), s.weaker.to_pgn()) for s in odds.steps][1]
+    (200, '4500+30', '6300+30')
+
+    The book gives no table (the odds are the organiser's), so only what makes a table odds
+    is checked: the first step is at 0 with one control for both (equal ratings give no
+    odds), the differences rise (up to the rating scale's top), and at every step the
+    stronger player has no more time for 60 moves (Laws 2023 A.1: time plus 60 increments)
+    than the weaker.
+
+    :raises HandicapError: for a table that is none of this, naming the step at fault.
+    """
+    if len(text) > MAX_ODDS_CHARS:
+        raise HandicapError(f"a table of time odds is at most {MAX_ODDS_CHARS} characters")
+    parts = [p.strip() for p in text.split(";") if p.strip()]
+    if not parts:
+        raise HandicapError(
+            "an empty table of time odds: write e.g. 0: 5400+30; 200: 4500+30 | 6300+30"
+        )
+    if len(parts) > MAX_ODDS_STEPS:
+        raise HandicapError(f"a table of time odds has at most {MAX_ODDS_STEPS} steps")
+    steps: list[OddsStep] = []
+    for part in parts:
+        head, colon, rest = part.partition(":")
+        head = head.strip()
+        if not colon or not head.isascii() or not head.isdigit() or len(head) > 4:
+            raise HandicapError(f"{part!r}: write difference: control, e.g. 200: 4500+30 | 6300+30")
+        difference = int(head)
+        if difference > RATING_MAX:
+            raise HandicapError(f"{part!r}: a rating difference is at most {RATING_MAX}")
+        stronger_text, bar, weaker_text = rest.partition("|")
+        try:
+            stronger = TimeControl.parse(stronger_text.strip())
+            weaker = TimeControl.parse(weaker_text.strip()) if bar else stronger
+            if not stronger.periods or not weaker.periods:
+                raise HandicapError(f"{part!r}: each side needs a timed control")
+            more = stronger.time_for_moves(60) > weaker.time_for_moves(60)
+        except TimeControlError as e:
+            raise HandicapError(f"{part!r}: {e}") from None
+        if more:
+            raise HandicapError(
+                f"{part!r}: the stronger player would have more time than the weaker"
+            )
+        if steps and difference <= steps[-1].difference:
+            raise HandicapError(f"{part!r}: the differences must rise step by step")
+        if not steps and (difference != 0 or stronger != weaker):
+            raise HandicapError(
+                f"{part!r}: the first step is at 0 with one control for both players"
+            )
+        steps.append(OddsStep(difference, stronger, weaker))
+    return TimeOdds(tuple(steps))
+
+
+def game_controls(
+    odds: TimeOdds, white_rating: int | None, black_rating: int | None
+) -> ColourControls:
+    """The controls of a game under the time odds ``odds``: the stronger player (the higher
+    rating) gets the step's stronger control, the other the weaker one; equal ratings, the
+    first step's control for both.
+
+    >>> odds = parse_time_odds("0: 5400+30; 200: 4500+30 | 6300+30")
+    >>> game_controls(odds, 1900, 2150).to_trf()
+    'W6300+30-B4500+30'
+
+    :raises HandicapError: for a player without a rating (the odds need both).
+    """
+    if white_rating is None or black_rating is None:
+        raise HandicapError("time odds need both players' ratings")
+    step = odds.step(abs(white_rating - black_rating))
+    if white_rating >= black_rating:
+        return ColourControls(step.stronger, step.weaker)
+    return ColourControls(step.weaker, step.stronger)

@@ -1,7 +1,7 @@
-"""``chessarbiter handicap eliminate`` and ``chessarbiter handicap pair``: a handicap Swiss with
+"""``chessarbiter handicap eliminate``, ``pair`` and ``time-odds``: a handicap Swiss with
 elimination on personal limits of lost points (who is out after each round; the next round's
-pairing of the players still in). The rules are in :mod:`chessarbiter.special.handicap` (Team
-Competitions 1972).
+pairing of the players still in), and a game's clocks under time odds. The rules are in
+:mod:`chessarbiter.special.handicap` (Team Competitions 1972).
 
 Invalid input raises a :class:`~chessarbiter.errors.ChessArbiterError` (exit code 3 through
 ``chessarbiter``).
@@ -17,6 +17,7 @@ from chessarbiter import limits
 from chessarbiter.cli.special.options import json_option, plain_decimal
 from chessarbiter.editions import DutchEdition
 from chessarbiter.model import Colour
+from chessarbiter.registration import RATING_MAX
 from chessarbiter.special import handicap as hc
 
 
@@ -35,7 +36,7 @@ def parse_player(text: str) -> hc.HandicapPlayer:
 @click.group("handicap")
 def handicap_group() -> None:
     """Handicap tournaments (Team Competitions 1972): a Swiss with elimination on personal
-    limits."""
+    limits, and time odds."""
 
 
 @handicap_group.command("eliminate")
@@ -161,3 +162,37 @@ def pair_command(
     click.echo(f"round {number}:")
     for white, black in boards:
         click.echo(f"{white} bye" if black is None else f"{white} - {black}")
+
+
+@handicap_group.command("time-odds")
+@click.option(
+    "--table",
+    required=True,
+    help='The organiser\'s time odds: "0: 5400+30; 200: 4500+30 | 6300+30; ..." (from each '
+    "rating difference on, the stronger player's control | the weaker's; PGN or FIDE "
+    f"notation; the first step at 0 for both; at most {hc.MAX_ODDS_STEPS} steps).",
+)
+@click.option("--white", type=click.IntRange(0, RATING_MAX), required=True, help="White's rating.")
+@click.option("--black", type=click.IntRange(0, RATING_MAX), required=True, help="Black's rating.")
+@json_option
+def time_odds_command(table: str, white: int, black: int, as_json: bool) -> None:
+    """A game's clocks under time odds (Team Competitions 1972: a handicap in the time for
+    thought rather than in material): White's and Black's controls from the table's step of
+    their rating difference, and the TRF-2026 record-222 code."""
+    odds = hc.parse_time_odds(table)
+    step = odds.step(abs(white - black))
+    controls = hc.game_controls(odds, white, black)
+    if as_json:
+        data = {
+            "difference": abs(white - black),
+            "step": step.difference,
+            "white": controls.white.to_pgn(),
+            "black": controls.black.to_pgn(),
+            "trf": controls.to_trf(),
+        }
+        click.echo(json.dumps(data))
+        return
+    click.echo(f"rating difference {abs(white - black)}: the step from {step.difference}")
+    click.echo(f"White ({white}): {controls.white.to_fide()}")
+    click.echo(f"Black ({black}): {controls.black.to_fide()}")
+    click.echo(f"TRF-2026 record 222: {controls.to_trf()}")

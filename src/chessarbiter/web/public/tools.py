@@ -21,6 +21,8 @@ from django.utils.translation import gettext as _
 
 from chessarbiter import limits
 from chessarbiter.errors import ChessArbiterError
+from chessarbiter.registration import RATING_MAX
+from chessarbiter.special import handicap as hc
 from chessarbiter.special import radio as rd
 from chessarbiter.special import simul as sm
 from chessarbiter.special import telegraph as tg
@@ -49,6 +51,7 @@ MAX_CHARS: Final[dict[str, int]] = {
     "shown": 12,
     "transmissions": 20_000,
     "results": 50_000,
+    "odds": 2_000,
 }
 
 #: The dead-position search on the web: plies as the CLI (0 to 20), positions up to the
@@ -231,6 +234,24 @@ def radio(q: Query) -> dict[str, int]:
     }
 
 
+def odds(q: Query) -> dict[str, Any]:
+    """A game's clocks under the organiser's time odds (Team Competitions 1972: a handicap in
+    the time for thought): White's and Black's controls and the record-222 code."""
+    table = hc.parse_time_odds(_text(q, "odds"))
+    white = _int(q, "white_rating", 0, RATING_MAX)
+    black = _int(q, "black_rating", 0, RATING_MAX)
+    if white is None or black is None:
+        raise ToolInputError(_("give both players' ratings"))
+    controls = hc.game_controls(table, white, black)
+    return {
+        "difference": abs(white - black),
+        "step": table.step(abs(white - black)).difference,
+        "white": controls.white.to_fide(),
+        "black": controls.black.to_fide(),
+        "trf": controls.to_trf(),
+    }
+
+
 @dataclass(frozen=True, slots=True)
 class Tool:
     """A calculator: the parameter that must be given for it to answer, and the function."""
@@ -251,6 +272,7 @@ TOOLS: Final[dict[str, Tool]] = {
     "freed": Tool("remaining", freed),
     "simul": Tool("results", simul),
     "radio": Tool("shown", radio),
+    "odds": Tool("odds", odds),
 }
 
 
