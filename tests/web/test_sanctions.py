@@ -124,3 +124,36 @@ def test_blitz_without_clocks_has_its_own_ladder(
     assert _give(client, paired, side="w", step="loss") == ["Sanction recorded: loss."]
     board = paired.boards.get(number=1)
     assert (board.result, board.black_result, board.reason) == ("0", "1", "sanction")
+
+
+def test_a_freed_clock_is_recorded_once(client: Client, chief: User, paired: m.Round) -> None:
+    """Team Competitions 1972: a freed clock set on a board at least one hour before the end,
+    the remaining time split equally; from the scoresheet, the moves missing to the control;
+    without one, two minutes a move. Recorded once, audited, shown on the game page."""
+    url = reverse("arbiter:game_freed_clock", args=[paired.event_id, 1, 1])
+    game = reverse("arbiter:game", args=[paired.event_id, 1, 1])
+    login(client, chief)
+    said = [
+        str(x) for x in client.post(url, {"remaining": "0:50:00"}, follow=True).context["messages"]
+    ]
+    assert "a freed clock is set at least one hour" in said[0]
+    r = client.post(
+        url, {"remaining": "1:20:00", "moves_made": "25", "control_move": "40"}, follow=True
+    )
+    assert [str(x) for x in r.context["messages"]] == [
+        "Freed clock set: each player 2400 s for 15 moves."
+    ]
+    entry = m.AuditEntry.objects.get(action="game.freed_clock")
+    assert entry.data["clock"]["each"] == 2400 and entry.data["clock"]["moves"] == 15
+    page = client.get(game).content.decode()
+    assert 'id="freed-clock-record"' in page and "each player 2400 s for 15 moves" in page
+    assert 'id="freed-clock-form"' not in page
+    again = client.post(url, {"remaining": "2:00:00"}, follow=True)
+    assert "already set on board 1" in str(next(iter(again.context["messages"])))
+    assert m.AuditEntry.objects.filter(action="game.freed_clock").count() == 1
+    # another board, without a scoresheet: two minutes a move
+    other = reverse("arbiter:game_freed_clock", args=[paired.event_id, 1, 2])
+    r = client.post(other, {"remaining": "3600"}, follow=True)
+    assert [str(x) for x in r.context["messages"]] == [
+        "Freed clock set: each player 1800 s for 15 moves."
+    ]

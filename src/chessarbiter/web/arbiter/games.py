@@ -162,6 +162,28 @@ class SanctionForm(forms.Form):
             field.choices = [(s.value, str(SANCTION_LABELS[s])) for s in ladder.steps]
 
 
+class FreedClockForm(forms.Form):
+    """A freed clock set on the board (Team Competitions 1972): the time to the end of the
+    session and, from the scoresheet, the moves made and the control's move."""
+
+    remaining = forms.CharField(
+        label=gettext_lazy("Time to the end of the session (s or H:MM:SS, at least one hour)"),
+        max_length=20,
+    )
+    moves_made = forms.IntegerField(
+        label=gettext_lazy("Moves made"),
+        min_value=0,
+        max_value=limits.MAX_MOVE_NUMBER,
+        required=False,
+    )
+    control_move = forms.IntegerField(
+        label=gettext_lazy("Control at move"),
+        min_value=1,
+        max_value=limits.MAX_MOVE_NUMBER,
+        required=False,
+    )
+
+
 class SourceForm(forms.Form):
     source = forms.CharField(
         label=gettext_lazy("Watched PGN (a file under the watch folder, or an http(s) URL)"),
@@ -384,6 +406,8 @@ def game(request: HttpRequest, event_id: int, number: int, board: int) -> HttpRe
             }
         ),
         sanction_form=SanctionForm(ladder=ladder(found.round.event)),
+        freed_form=FreedClockForm(),
+        freed_clock=reason_services.freed_clock_of(found),
         **_game_context(request, found),
     )
     return render(request, "arbiter/game.html", context)
@@ -549,6 +573,36 @@ def game_sanction(request: HttpRequest, event_id: int, number: int, board: int) 
     else:
         messages.success(
             request, _("Sanction recorded: %(step)s.") % {"step": SANCTION_LABELS[step]}
+        )
+    return _back(found)
+
+
+@login_required
+@require_POST
+def game_freed_clock(request: HttpRequest, event_id: int, number: int, board: int) -> HttpResponse:
+    """Record a freed clock set on the board (Team Competitions 1972, games without clocks)."""
+    found = _game_change(request, event_id, number, board)
+    form = FreedClockForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return _back(found)
+    data = form.cleaned_data
+    try:
+        remaining = parse_seconds(data["remaining"], _("the remaining time"))
+        clock = reason_services.set_freed_clock(
+            found.pk,
+            request.user,
+            remaining,
+            moves_made=data["moves_made"],
+            control=data["control_move"],
+        )
+    except ChessArbiterError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(
+            request,
+            _("Freed clock set: each player %(s)s s for %(n)d moves.")
+            % {"s": clock.each, "n": clock.moves},
         )
     return _back(found)
 

@@ -156,6 +156,11 @@ urlpatterns = [
         games.game_sanction,
         name="game_sanction",
     ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/boards/<int:board>/game/freed-clock/",
+        games.game_freed_clock,
+        name="game_freed_clock",
+    ),
     path("events/<int:event_id>/standings/", views.standings, name="standings"),
     path(
         "events/<int:event_id>/standings/<int:number>/",

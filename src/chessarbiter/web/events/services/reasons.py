@@ -2,7 +2,8 @@
 its reason (checked by :func:`chessarbiter.result_reasons.check_result_reason`, stored through
 the audited correction path of :func:`~.results.set_result`), and each step of the sanction
 ladder (:class:`chessarbiter.special.unclocked.SanctionRecord`: the next step only; the loss
-sets the result with the reason "loss by sanction")."""
+sets the result with the reason "loss by sanction"), and the record of a freed clock set on a
+board (:func:`set_freed_clock`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -20,7 +22,7 @@ from chessarbiter.result_reasons import (
     check_result_reason,
     result_reason,
 )
-from chessarbiter.special.unclocked import Ladder, Sanction, SanctionRecord
+from chessarbiter.special.unclocked import FreedClock, Ladder, Sanction, SanctionRecord, freed_clock
 
 from .. import models as m
 from .. import store
@@ -215,3 +217,66 @@ def add_sanction(board_id: int, user: User, side: str, step: str, move: int | No
         choice = "0-1" if colour is Colour.WHITE else "1-0"
         set_reason(board.pk, user, choice, ResultReason.SANCTION_LOSS.value)
     return wanted
+
+
+#: The audit action of a freed clock set on a board (its record: :func:`freed_clock_of`).
+FREED_CLOCK = "game.freed_clock"
+
+
+def freed_clock_of(board: m.Board) -> m.AuditEntry | None:
+    """The record of the freed clock set on ``board``, if one was set."""
+    return (
+        m.AuditEntry.objects.filter(
+            event_id=board.round.event_id, action=FREED_CLOCK, data__board=board.pk
+        )
+        .select_related("user")
+        .order_by("-at")
+        .first()
+    )
+
+
+@atomic
+def set_freed_clock(
+    board_id: int,
+    user: User,
+    remaining: int | float,
+    *,
+    moves_made: int | None = None,
+    control: int | None = None,
+) -> FreedClock:
+    """Record a freed clock set on a board of a game without clocks (Team Competitions 1972,
+    :func:`chessarbiter.special.unclocked.freed_clock`: at least one hour, ``remaining``
+    seconds, before the end; the time split equally; the moves to make from the scoresheet
+    (``moves_made`` of ``control``), else at two minutes a move). Once per game, before its
+    result: a second one is refused, naming the first."""
+    board = m.Board.objects.select_related("round__event", "white", "black").get(pk=board_id)
+    event = locked_event(board.round.event)
+    if board.black_id is None:
+        raise ServiceError(_("A bye has no game."))
+    if board.result:
+        raise ServiceError(
+            _("Board %(b)d already has its result (%(r)s): a freed clock comes during the game.")
+            % {"b": board.number, "r": store.result_label(board.result, board.black_result)}
+        )
+    earlier = freed_clock_of(board)
+    if earlier is not None:
+        raise ServiceError(
+            _("A freed clock was already set on board %(b)d at %(t)s: nothing was changed.")
+            % {"b": board.number, "t": timezone.localtime(earlier.at).strftime("%H:%M")}
+        )
+    clock = freed_clock(remaining, moves_made=moves_made, control=control)
+    audit(
+        event,
+        user,
+        FREED_CLOCK,
+        _("Round %(r)d board %(b)d: freed clock, each player %(s)s s for %(n)d moves")
+        % {"r": board.round.number, "b": board.number, "s": clock.each, "n": clock.moves},
+        board=board.pk,
+        round=board.round.number,
+        number=board.number,
+        remaining=remaining,
+        moves_made=moves_made,
+        control=control,
+        clock=clock.as_json(),
+    )
+    return clock
