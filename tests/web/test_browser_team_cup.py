@@ -104,6 +104,12 @@ def test_a_legs_line_up_and_a_withdrawal(browser: Any, live_server: Any) -> None
         assert page.locator("form.withdraw-team").count() == 0  # match 1 is decided
         page.goto(f"{base}/manage/events/{ev.pk}/knockout/2/")
         assert page.locator("select.cup-seat").count() == 8
+        # each board's players stacked at 400 px: a select as wide as a whole name
+        narrowest = page.evaluate(
+            "() => Math.min(...[...document.querySelectorAll('select.cup-seat')]"
+            ".map(s => s.getBoundingClientRect().width))"
+        )
+        assert narrowest >= (250 if width == 400 else 100), f"{width} px: {narrowest}"
         # the whole line-up form in view: the last column (the results) inside the table's box
         assert page.evaluate(
             "() => { const w = document.querySelector('#leg-next').parentElement;"
