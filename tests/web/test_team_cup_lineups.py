@@ -7,6 +7,7 @@ known, else as soon as it is), refused once its match is decided."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -126,6 +127,39 @@ def test_a_reserve_seated_and_a_line_up_refused_in_the_librarys_words(
     knockout.add_leg(row, chief, good, lineup=(ids(cup, 1, [1, 2, 3, 5]), None))
     board4 = m.KnockoutGame.objects.get(match=row, board=4)
     assert board4.black == player(cup, 1, 5) and board4.white == player(cup, 2, 4)
+
+
+def test_an_empty_board_is_lost_by_forfeit(cup: m.Event, chief: User) -> None:
+    """Team Competitions 1972 ("Teams"): an empty board is a forfeit. Team 2 comes with three
+    players: its board 4 (the shifting regime's last) is left empty and lost, no result
+    entered for it; empty on both sides, or a result for the empty board, is refused."""
+    row = cup.knockout_matches.get(number=1)
+    three: list[str | int | None] = [*ids(cup, 2, [1, 2, 3]), ""]
+    entered = results(cup, 1, [1, 0, 0.5, 0])
+    with pytest.raises(services.ServiceError, match="Board 4 is empty: a game lost by forfeit"):
+        knockout.add_leg(row, chief, entered, lineup=(None, three))
+    with pytest.raises(services.ServiceError, match="Board 4 is empty on both sides"):
+        knockout.add_leg(
+            row, chief, [*entered[:3], ""], lineup=([*ids(cup, 1, [1, 2, 3]), ""], three)
+        )
+    # empty above a seated player: the shifting regime's order, refused in the library's words
+    gap: list[str | int | None] = [*ids(cup, 2, [1, 2]), "", *ids(cup, 2, [3])]
+    with pytest.raises(services.ServiceError, match="line-up is refused"):
+        knockout.add_leg(row, chief, [*entered[:2], "", entered[3]], lineup=(None, gap))
+    assert not m.KnockoutGame.objects.filter(match__event=cup).exists()
+    knockout.add_leg(row, chief, [*entered[:3], ""], lineup=(None, three))
+    board4 = m.KnockoutGame.objects.get(match=row, board=4)
+    # board 4 is an even board: team 1 (the host) has Black there, team 2's White seat empty
+    assert (board4.empty, board4.white_id, board4.score) == ("w", None, Decimal(1))
+    cup_view = view_of(cup, 1).cup
+    assert cup_view is not None
+    line = cup_view.legs[0].boards[3]
+    assert (line.white_label, line.black_label, line.result) == (
+        "empty board (Team 2)",
+        "Player 1.4 (Team 1)",
+        "-/+",
+    )
+    assert cup_view.points == (2.5, 1.5)
 
 
 def test_fixed_boards_a_reserve_takes_the_absent_players_board(cup: m.Event, chief: User) -> None:

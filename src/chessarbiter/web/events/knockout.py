@@ -524,6 +524,16 @@ Seat: TypeAlias = tuple[m.Player | None, m.Player | None]
 its line-up, or the team registered no players)."""
 
 
+def _empties(row: m.KnockoutMatch) -> dict[int, dict[int, str]]:
+    """The boards of the recorded legs left empty: the empty side (``w``/``b``) by board, by
+    leg."""
+    out: dict[int, dict[int, str]] = {}
+    for g in row.game_set.all():
+        if g.leg is not None and g.board is not None and g.empty:
+            out.setdefault(g.leg, {})[g.board] = g.empty
+    return out
+
+
 def _seats(row: m.KnockoutMatch) -> dict[int, dict[int, Seat]]:
     """The line-ups of the legs recorded of a team cup match: White and Black by board, by
     leg."""
@@ -664,6 +674,7 @@ def _leg_view(
     points: dict[int, float] | None,
     seats: dict[int, Seat] | None = None,
     lists: tuple[list[m.Player], list[m.Player]] | None = None,
+    empties: dict[int, str] | None = None,
 ) -> LegView:
     """A leg as the match page shows it: a played one with its line-up (``seats``), the
     next one with the teams' ``lists`` to seat their players from."""
@@ -677,6 +688,9 @@ def _leg_view(
         if points is not None and k in points:
             pts = points[k]
             result = engine.game_result(pts if white == engine.FIRST else 1.0 - pts)
+        empty = (empties or {}).get(k, "")
+        if empty:  # a forfeit, written White first
+            result = "-/+" if empty == "w" else "+/-"
         seat = (seats or {}).get(k, (None, None))
         choose: dict[str, list[m.Player]] = {}
         if lists is not None:
@@ -688,8 +702,8 @@ def _leg_view(
                 by_side[white],
                 by_side[black],
                 result,
-                white_player=seat[0].name if seat[0] is not None else "",
-                black_player=seat[1].name if seat[1] is not None else "",
+                white_player=_("empty board") if empty == "w" else seat[0].name if seat[0] else "",
+                black_player=_("empty board") if empty == "b" else seat[1].name if seat[1] else "",
                 white_side=white,
                 white_choices=tuple(w_list),
                 black_choices=tuple(b_list),
@@ -735,6 +749,7 @@ def cup_match(
     ``walkover``: the bracket says the match went by walkover (no further leg)."""
     legs = _legs(row)
     seats = _seats(row)
+    empties = _empties(row)
     boards = event.boards_per_team
     teams = (sides[0][0] if sides[0] else None, sides[1][0] if sides[1] else None)
     gone = ""
@@ -743,7 +758,10 @@ def cup_match(
     if colours is None:
         return CupMatch(None, [], None, (0.0, 0.0), None, 0, teams, walkover, gone)
     order = sorted(legs)
-    views = [_leg_view(n, colours, names, boards, legs[n], seats.get(n)) for n in order]
+    views = [
+        _leg_view(n, colours, names, boards, legs[n], seats.get(n), empties=empties.get(n))
+        for n in order
+    ]
     rules, weights = cup_rules(event)
     size = event.cup_legs
     # the legs being played: the last complete group of ``size`` legs, or the group begun;
@@ -820,7 +838,8 @@ def leg_lineup(
     a posted one (reserves seated) is checked by the library's
     :func:`chessarbiter.pairing.teams.lineups.validate_lineup` under the event's reserve
     regime (Team Competitions 1972, "Teams": the shifting or fixed-boards regime, players
-    not registered, empty boards, the two-thirds rule), as the team events' line-ups are.
+    not registered, the two-thirds rule), as the team events' line-ups are; a board left
+    empty (``None``) is no refusal but a game lost by forfeit (:func:`add_leg`).
     A team that registered no players plays under its name alone (every board ``None``).
 
     :raises ServiceError: a player not in the event, a list shorter than the boards, or any
@@ -870,6 +889,8 @@ def leg_lineup(
         )
     except lineups.LineupError as e:
         raise ServiceError(str(e)) from e
+    # an empty board is a game lost by forfeit (the library's game_lost), not a refusal
+    problems = [p for p in problems if p.kind is not lineups.ProblemKind.EMPTY_BOARD]
     if problems:
         raise ServiceError(
             _("The line-up is refused: %(problems)s") % {"problems": "; ".join(map(str, problems))}
@@ -890,7 +911,9 @@ def add_leg(
     had White on each board is the leg's colours (Team Competitions 1972: the host team has
     white on board 1 and the odd boards). ``lineup``: the first and the second team's
     players, board by board (:func:`leg_lineup`: their lists' order by default, reserves
-    seated by the library's line-up rules), stored with the boards. A leg is recorded whole
+    seated by the library's line-up rules), stored with the boards; a board a team leaves
+    empty is lost by forfeit (no result is given for it; empty on both sides is refused).
+    A leg is recorded whole
     or not at all, and never over another: a match decided, or waiting for its armageddon,
     takes no leg. The match is decided when the library says so (a drawn match by the
     event's rules: board weights, or a replay that opens the next legs). ``version``: as
@@ -909,19 +932,38 @@ def add_leg(
     if leg is None:
         raise ServiceError(_("Match %(n)d takes no more legs.") % {"n": row.number})
     by_number = _cup_teams(event)
-    seated = [
-        leg_lineup(event, by_number.get(n) if n is not None else None, posted)
-        for n, posted in zip(current.participants(row.number), lineup, strict=True)
-    ]
+    sides = [by_number.get(n) if n is not None else None for n in current.participants(row.number)]
+    seated = [leg_lineup(event, side, posted) for side, posted in zip(sides, lineup, strict=True)]
     boards = event.boards_per_team
     if len(results) != boards:
         raise ServiceError(
             _("A leg has %(b)d boards: give one result for each (got %(g)d).")
             % {"b": boards, "g": len(results)}
         )
+    # a board a team with players left empty: lost by forfeit (Team Competitions 1972)
+    gone: dict[int, str] = {}
+    for side_name, side, seats in zip(engine.SIDES, sides, seated, strict=True):
+        if side is None or not side[1]:
+            continue
+        for board, player in enumerate(seats, start=1):
+            if player is None and board in gone:
+                raise ServiceError(
+                    _("Board %(k)d is empty on both sides: seat a player of either team.")
+                    % {"k": board}
+                )
+            if player is None:
+                gone[board] = side_name
     scores: list[Decimal] = []
     for line, result in zip(leg.boards, results, strict=True):
         white = leg.colours.white_on(line.board)
+        if line.board in gone:
+            if result.strip():
+                raise ServiceError(
+                    _("Board %(k)d is empty: a game lost by forfeit, no result to enter.")
+                    % {"k": line.board}
+                )
+            scores.append(Decimal(0) if gone[line.board] == engine.FIRST else Decimal(1))
+            continue
         try:
             scores.append(Decimal(str(engine.first_points(white, result))))
         except engine.MatchError:
@@ -939,6 +981,11 @@ def add_leg(
             score=score,
             white=by_side[leg.colours.white_on(board)][board - 1],
             black=by_side[engine.other(leg.colours.white_on(board))][board - 1],
+            empty=(
+                ("w" if gone[board] == leg.colours.white_on(board) else "b")
+                if board in gone
+                else ""
+            ),
         )
         for board, score in enumerate(scores, start=1)
     )

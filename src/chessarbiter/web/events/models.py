@@ -839,6 +839,9 @@ class KnockoutGame(models.Model):
     black = models.ForeignKey(
         Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    #: The side whose seat was left empty (``w`` or ``b``; '' for a game played): an empty
+    #: board is a game lost by forfeit (Team Competitions 1972, "Teams").
+    empty = models.CharField(max_length=1, blank=True, default="")
 
     class Meta:
         ordering = ["number"]
