@@ -24,6 +24,16 @@ def trf_group() -> None:
     """Check and convert TRF files (TRF16, TRF-2026, TRF(x), TRF(bx))."""
 
 
+def _read(ctx: click.Context, file: str) -> trf_io.TrfDocument:
+    """FILE read; an invalid one: one line per problem on stderr, exit 3."""
+    try:
+        return trf_io.read_file(file)
+    except TrfError as e:
+        for problem in e.problems:
+            click.echo(str(problem), err=True)
+        ctx.exit(EXIT_INVALID_INPUT)
+
+
 @trf_group.command("check")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--strict", is_flag=True, help="Treat unknown record codes as errors.")
@@ -77,12 +87,7 @@ def convert(
     warnings (never dropped silently). A file the target cannot write at all (points or
     numbers wider than their columns, points under a point system it cannot state) is refused:
     exit 3, nothing written. An invalid FILE: exit 3, one line per problem."""
-    try:
-        doc = trf_io.read_file(file)
-    except TrfError as e:
-        for problem in e.problems:
-            click.echo(str(problem), err=True)
-        ctx.exit(EXIT_INVALID_INPUT)
+    doc = _read(ctx, file)
     dialect = doc.dialect.with_version("2026" if version == "2026" else "16")
     if engine is not None:
         dialect = dataclasses.replace(dialect, engine=engine)
@@ -166,12 +171,7 @@ def result_command(
     nothing written); a correction names the later pairings made with the old result. An
     invalid FILE, a result that is not one game's, a reason the result or position does not
     allow: exit 3, nothing written."""
-    try:
-        doc = trf_io.read_file(file)
-    except TrfError as e:
-        for problem in e.problems:
-            click.echo(str(problem), err=True)
-        ctx.exit(EXIT_INVALID_INPUT)
+    doc = _read(ctx, file)
     t = doc.tournament
     try:
         entered = enter_result(
