@@ -44,7 +44,7 @@ from chessarbiter.pairing.teams.lineups import ReserveRegime
 from chessarbiter.pairing.teams.team_swiss import TeamSwissSystem, pairing_score_problem
 from chessarbiter.registration import FIDE_TITLES, RATING_MAX
 from chessarbiter.special.consultation import ConsultationError, group_from_text
-from chessarbiter.special.handicap import HandicapError, parse_limits
+from chessarbiter.special.handicap import HandicapError, parse_limits, parse_time_odds
 from chessarbiter.special.unclocked import Ladder
 from chessarbiter.tiebreaks import parse_list
 from chessarbiter.tiebreaks import teams as team_tiebreaks
@@ -308,6 +308,9 @@ class EventSettings:
     #: The sanctions against slow play in games without clocks (Team Competitions 1972): a
     #: :class:`~chessarbiter.special.unclocked.Ladder` value, ``game`` or ``blitz``.
     sanction_ladder: str = Ladder.GAME.value
+    #: An organiser's table of time odds (:func:`~chessarbiter.special.handicap.parse_time_odds`);
+    #: blank: none.
+    time_odds: str = ""
     name: str = "Event"
     city: str = ""
     federation: str = ""
@@ -486,6 +489,21 @@ def _handicap(problems: dict[str, str], s: EventSettings) -> None:
         problems["handicap_limits"] = str(e)
 
 
+def _time_odds(problems: dict[str, str], s: EventSettings) -> None:
+    """Time odds (Team Competitions 1972: a handicap in the time for thought): the table reads
+    (:func:`~chessarbiter.special.handicap.parse_time_odds`), in an individual Swiss or round
+    robin (a game's two players' ratings give its clocks)."""
+    if not s.time_odds.strip():
+        return
+    if s.system not in ("swiss", "roundrobin"):
+        problems["time_odds"] = "time odds are set in an individual Swiss or round robin"
+        return
+    try:
+        parse_time_odds(s.time_odds)
+    except HandicapError as e:
+        problems["time_odds"] = str(e)
+
+
 def event_problems(s: EventSettings) -> dict[str, str]:
     """Every problem of ``s``, by field (empty when the settings can be stored).
 
@@ -496,7 +514,7 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     regime, knockout bracket, match format and the sanction ladder of games without clocks
     (game or blitz, Team Competitions 1972) are ones the library knows; a team cup's
     legs, drawn-match rules and board weights (:func:`_cup`); a handicap Swiss's limits of
-    lost points (:func:`_handicap`); the rounds
+    lost points (:func:`_handicap`); a table of time odds (:func:`_time_odds`); the rounds
     (1-99), boards per team (1-50), the lot seed and the name's length are inside their
     bounds (:mod:`chessarbiter.limits`); the points of a win, draw, loss and of the
     pairing-allocated bye are 0 to 99.9 in tenths, with a loss worth no more than a draw and a
@@ -534,6 +552,7 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     _count(problems, "lot_seed", s.lot_seed)
     _cup(problems, s)
     _handicap(problems, s)
+    _time_odds(problems, s)
     if not s.name.strip():
         problems["name"] = "the event needs a name"
     else:

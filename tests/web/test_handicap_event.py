@@ -89,3 +89,34 @@ def test_an_ordinary_swiss_eliminates_nobody(event: m.Event, chief: User) -> Non
         services.set_result(b.pk, chief, "1-0")
     second = services.pair_next_round(event, chief)
     assert not second.boards.filter(result="Z").exists()
+
+
+def test_time_odds_set_each_boards_clocks(client: Client, chief: User, event: m.Event) -> None:
+    """Team Competitions 1972: a handicap in the time for thought. The organiser's table, an
+    event setting checked by the library, gives each board's two controls by the players'
+    rating difference: on the round page and on the result slips."""
+    with pytest.raises(services.ServiceError, match="one control for both players"):
+        services.update_event(event, chief, time_odds="0: 3000 | 6000")
+    assert "individual Swiss or round robin" in event_problems(
+        EventSettings(system="knockout", time_odds="0: 5400")
+    ).get("time_odds", "")
+    services.update_event(event, chief, time_odds="0: 5400+30; 100: 4500+30 | 6300+30")
+    rnd = services.pair_next_round(event, chief)
+    login(client, chief)
+    page = client.get(reverse("arbiter:round", args=[event.pk, 1])).content.decode()
+    slips = client.get(reverse("arbiter:print_round", args=[event.pk, "slips", 1])).content.decode()
+    for board in rnd.boards.exclude(black=None).select_related("white", "black"):
+        assert board.black is not None
+        white, black = board.white.rating or 0, board.black.rating or 0
+        stronger, weaker = (
+            "75 min + 30 s per move from move 1",
+            "105 min + 30 s per move from move 1",
+        )
+        if abs(white - black) < 100:
+            expected = ("90 min + 30 s per move from move 1",) * 2
+        elif white > black:
+            expected = (stronger, weaker)
+        else:
+            expected = (weaker, stronger)
+        text = f"White {expected[0]}; Black {expected[1]}"
+        assert text in page and text in slips, (board.number, white, black)

@@ -105,6 +105,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             "cup_drawn_match",
             "cup_board_weights",
             "handicap_limits",
+            "time_odds",
             "sanction_ladder",
             "public",
             "protest_hours",
@@ -138,7 +139,14 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         ),
         (
             _("Rounds and pairing"),
-            ("rounds", "edition", "acceleration", "initial_colour", "handicap_limits"),
+            (
+                "rounds",
+                "edition",
+                "acceleration",
+                "initial_colour",
+                "handicap_limits",
+                "time_odds",
+            ),
             ("swiss", "roundrobin", "team-rr", "team-swiss", "consultation"),
         ),
         (
@@ -172,6 +180,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         ("edition", ("swiss",)),
         ("acceleration", ("swiss",)),
         ("handicap_limits", ("swiss",)),
+        ("time_odds", ("swiss", "roundrobin")),
         ("knockout_scheme", ("knockout",)),  # a team cup is always drawn as a cup
         ("match_format", ("knockout",)),  # a team cup's matches: legs and drawn-match rules
         ("initial_colour", ("swiss", "team-swiss")),

@@ -344,6 +344,17 @@ class Event(models.Model):
             "elimination."
         ),
     )
+    #: Time odds (Team Competitions 1972: a handicap in the time for thought): the organiser's
+    #: table (:func:`chessarbiter.special.handicap.parse_time_odds`); blank: none.
+    time_odds = models.CharField(
+        _("time odds"),
+        max_length=2000,
+        blank=True,
+        help_text=_(
+            "From each rating difference, the stronger player's control | the weaker's (e.g. "
+            "0: 5400+30; 200: 4500+30 | 6300+30). Blank: the same clocks for both."
+        ),
+    )
     #: The sanctions against slow play in a game without clocks (Team Competitions 1972:
     #: :class:`chessarbiter.special.unclocked.Ladder`), given on a game's page.
     sanction_ladder = models.CharField(

@@ -26,6 +26,7 @@ from chessarbiter.model import RoundEntry, Tournament
 from chessarbiter.pairing.keizer.scoring import KeizerSettings, keizer_scores, keizer_table
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
 from chessarbiter.special import consultation
+from chessarbiter.special.handicap import TimeOdds, game_controls, parse_time_odds
 from chessarbiter.standings import Standing, complete_rounds, ranking, resolve_completed_round
 from chessarbiter.tiebreaks.breakdown import breakdown
 
@@ -71,6 +72,10 @@ class BoardLine:
     black_title: str = ""
     black_rating: int | None = None
     black_federation: str = ""
+    #: Under the event's time odds, each player's control (FIDE wording; '' without odds,
+    #: ``?`` when a player has no rating to set them by).
+    white_clock: str = ""
+    black_clock: str = ""
 
 
 @dataclass(frozen=True)
@@ -277,6 +282,29 @@ def standings_rows(event: m.Event) -> tuple[list[str], list[Row], int]:
     return tables.tiebreak_names, tables.rows, tables.rounds
 
 
+def _time_odds(event: m.Event) -> TimeOdds | None:
+    """The event's time odds, read by the library (``None``: none, or a stored table the
+    library now refuses: the page shows no clocks rather than fail)."""
+    if not event.time_odds.strip():
+        return None
+    try:
+        return parse_time_odds(event.time_odds)
+    except ChessArbiterError:
+        return None
+
+
+def _clocks(odds: TimeOdds | None, white: int | None, black: int | None) -> dict[str, str]:
+    """A board's two controls under the time odds
+    (:func:`chessarbiter.special.handicap.game_controls`)."""
+    if odds is None:
+        return {}
+    try:
+        controls = game_controls(odds, white, black)
+    except ChessArbiterError:
+        return {"white_clock": "?", "black_clock": "?"}
+    return {"white_clock": controls.white.to_fide(), "black_clock": controls.black.to_fide()}
+
+
 def round_view(event: m.Event, number: int) -> RoundView:
     def compute() -> RoundView:
         loaded = store.load(event)
@@ -288,6 +316,7 @@ def round_view(event: m.Event, number: int) -> RoundView:
         lines: list[BoardLine] = []
         byes: list[tuple[int, str, str]] = []
         board_no = 0
+        odds = _time_odds(event)
         for b in loaded.boards[number]:
             white = by_id[b.white_id]
             if b.black_id is None:
@@ -315,6 +344,7 @@ def round_view(event: m.Event, number: int) -> RoundView:
                     black_title=bp.title,
                     black_rating=bp.rating,
                     black_federation=bp.federation,
+                    **_clocks(odds, wp.rating, bp.rating),
                 )
             )
         on_board = {x for b in lines for x in (b.white, b.black)} | {x for x, _, _ in byes}
