@@ -311,6 +311,9 @@ class EventSettings:
     #: An organiser's table of time odds (:func:`~chessarbiter.special.handicap.parse_time_odds`);
     #: blank: none.
     time_odds: str = ""
+    #: A match of federations played as one round robin (Team Competitions 1972, "Matches of
+    #: two teams": the mixed round robin): its match score from the games between them.
+    mixed_match: bool = False
     name: str = "Event"
     city: str = ""
     federation: str = ""
@@ -553,6 +556,11 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     _cup(problems, s)
     _handicap(problems, s)
     _time_odds(problems, s)
+    if s.mixed_match is True and s.system != "roundrobin":
+        problems["mixed_match"] = (
+            "a match of federations is played as one round robin (Team Competitions 1972): "
+            "the system must be a round robin"
+        )
     if not s.name.strip():
         problems["name"] = "the event needs a name"
     else:

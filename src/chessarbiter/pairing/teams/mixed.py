@@ -28,8 +28,9 @@ from decimal import Decimal
 
 from chessarbiter import limits
 from chessarbiter.errors import FileFormatError, PairingError, Problem
+from chessarbiter.model import Colour, PlayerId, Tournament
 from chessarbiter.pairing.teams.lineups import BoardResult, LineupError, parse_board_result
-from chessarbiter.pairing.teams.three_in_two import TeamGame
+from chessarbiter.pairing.teams.three_in_two import TeamGame, TeamPlayer
 
 NOT_PLAYED = frozenset({"", "*"})
 """What a results file writes in the result column of a game not played yet."""
@@ -173,3 +174,51 @@ def read_mixed_results(text: str, filename: str, games: Sequence[TeamGame]) -> d
     if problems:
         raise MixedResultsError(problems)
     return results
+
+
+_OUTCOME_POINTS = {"win": Decimal(1), "draw": Decimal("0.5"), "loss": Decimal(0)}
+
+
+def tournament_games(
+    t: Tournament, team_of: Mapping[PlayerId, str], rounds: int | None = None
+) -> tuple[list[TeamGame], dict[TeamGame, BoardResult]]:
+    """The games of the individual round robin ``t`` as a mixed round robin's schedule, each
+    player in his team (``team_of``: pairing number to team; a player without one is left
+    out with his games), White first, over the first ``rounds`` rounds (all recorded by
+    default); and the results of those that have one, each side's points by its outcome (a
+    forfeit counts as the game it gives). For :func:`mixed_match_score`.
+
+    >>> from chessarbiter.model import Player, Result
+    >>> t = Tournament(total_rounds=1)
+    >>> for n in (1, 2):
+    ...     _ = t.add_player(Player(n, f"P{n}"))
+    >>> t.record_game(1, 1, 2, Result.DRAW)
+    >>> games, results = tournament_games(t, {1: "USSR", 2: "YUG"})
+    >>> mixed_match_score(games, results).points
+    {'USSR': Decimal('0.5'), 'YUG': Decimal('0.5')}
+    """
+    last = t.recorded_rounds if rounds is None else min(rounds, t.recorded_rounds)
+    games: list[TeamGame] = []
+    results: dict[TeamGame, BoardResult] = {}
+    for player in t:
+        if player.number not in team_of:
+            continue
+        for r in range(1, last + 1):
+            entry = player.entry(r)
+            if entry.opponent is None or entry.colour is Colour.BLACK:
+                continue
+            if entry.opponent not in team_of:
+                continue
+            game = TeamGame(
+                r,
+                TeamPlayer(team_of[player.number], player.number),
+                TeamPlayer(team_of[entry.opponent], entry.opponent),
+            )
+            games.append(game)
+            back = t.player(entry.opponent).entry(r)
+            if entry.result is not None and back.result is not None:
+                results[game] = (
+                    _OUTCOME_POINTS[entry.result.outcome.value],
+                    _OUTCOME_POINTS[back.result.outcome.value],
+                )
+    return games, results

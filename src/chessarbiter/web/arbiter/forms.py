@@ -106,6 +106,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             "cup_board_weights",
             "handicap_limits",
             "time_odds",
+            "mixed_match",
             "sanction_ladder",
             "public",
             "protest_hours",
@@ -146,6 +147,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
                 "initial_colour",
                 "handicap_limits",
                 "time_odds",
+                "mixed_match",
             ),
             ("swiss", "roundrobin", "team-rr", "team-swiss", "consultation"),
         ),
@@ -181,6 +183,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         ("acceleration", ("swiss",)),
         ("handicap_limits", ("swiss",)),
         ("time_odds", ("swiss", "roundrobin")),
+        ("mixed_match", ("roundrobin",)),
         ("knockout_scheme", ("knockout",)),  # a team cup is always drawn as a cup
         ("match_format", ("knockout",)),  # a team cup's matches: legs and drawn-match rules
         ("initial_colour", ("swiss", "team-swiss")),

@@ -1115,6 +1115,7 @@ def standings(request: HttpRequest, ev: m.Event) -> HttpResponse:
             tiebreak_names=names,
             after_round=rounds,
             provisional=adjournments.provisional_players(ev),
+            mixed=tables.mixed_match(ev),
             **event_ratings.standings_columns(ev, rows, rounds),
         ),
     )

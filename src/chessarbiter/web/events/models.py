@@ -355,6 +355,17 @@ class Event(models.Model):
             "0: 5400+30; 200: 4500+30 | 6300+30). Blank: the same clocks for both."
         ),
     )
+    #: A match of federations played as one round robin (Team Competitions 1972, the mixed
+    #: round robin): the standings show its score, the games between players of different
+    #: federations (:func:`chessarbiter.pairing.teams.mixed.mixed_match_score`).
+    mixed_match = models.BooleanField(
+        _("a match of federations (mixed round robin)"),
+        default=False,
+        help_text=_(
+            "The standings show the federations' match score: their games against each other, "
+            "1 a win and ½ a draw, whatever the board."
+        ),
+    )
     #: The sanctions against slow play in a game without clocks (Team Competitions 1972:
     #: :class:`chessarbiter.special.unclocked.Ladder`), given on a game's page.
     sanction_ladder = models.CharField(

@@ -25,6 +25,7 @@ from chessarbiter.formatting import format_points
 from chessarbiter.model import RoundEntry, Tournament
 from chessarbiter.pairing.keizer.scoring import KeizerSettings, keizer_scores, keizer_table
 from chessarbiter.pairing.roundrobin import rounds_per_cycle
+from chessarbiter.pairing.teams.mixed import MixedScore, mixed_match_score, tournament_games
 from chessarbiter.special import consultation
 from chessarbiter.special.handicap import TimeOdds, game_controls, parse_time_odds
 from chessarbiter.standings import Standing, complete_rounds, ranking, resolve_completed_round
@@ -399,6 +400,26 @@ def round_view_after_result(event: m.Event, number: int, board: m.Board, version
 def crosstable(event: m.Event) -> tuple[list[Row], int]:
     _names, rows, rounds = standings_rows(event)
     return rows, rounds
+
+
+def mixed_match(event: m.Event) -> MixedScore | None:
+    """A match of federations played as one round robin (the event's ``mixed_match``; Team
+    Competitions 1972, the mixed round robin): the library's match score of the games between
+    players of different federations, over every game paired so far; ``None`` for another
+    event, or one whose players are not of two federations at least."""
+    if not event.mixed_match or event.system != m.Event.System.ROUND_ROBIN:
+        return None
+
+    def compute() -> MixedScore | None:
+        t = store.tournament(event)
+        team_of = {p.number: p.federation for p in t if p.federation}
+        if len(set(team_of.values())) < 2:
+            return None
+        games, results = tournament_games(t, team_of)
+        return mixed_match_score(games, results)
+
+    score: MixedScore | None = cached(event, "mixed", compute)
+    return score
 
 
 def federations(event: m.Event) -> dict[int, str]:

@@ -370,6 +370,7 @@ def _standings(ev: m.Event) -> dict[str, Any]:
         "after_round": part(2),
         "provisional": lambda: adjournments.provisional_players(ev),
         "expires_at": lambda: adjournments.provisional_players(ev).until,
+        "mixed": lambda: tables.mixed_match(ev),
     }
 
 
