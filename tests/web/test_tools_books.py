@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.pairing import roundrobin
+from chessarbiter.special import consultation as cs
 from chessarbiter.special import handicap as hc
 from chessarbiter.special import radio as rd
 from chessarbiter.special import simul as sm
@@ -254,6 +255,24 @@ def test_time_odds_are_the_librarys(client: Client, db: object) -> None:
     refused = page(client, tool="odds", odds="0: 60 | 90", white_rating="1", black_rating="2")
     assert error_of(refused) == str(caught.value)
     assert "both players' ratings" in error_of(page(client, tool="odds", odds=table))
+
+
+def test_a_consultation_games_clocks_are_the_librarys(client: Client, db: object) -> None:
+    """Team Competitions 1972: each group's own side counts its thinking only; the opponent's
+    side of its clock runs with the relays' excess until the intermediary corrects it."""
+    moves = "5+1, 3+2, 4+1"
+    text = page(client, tool="relay", relayed=moves)
+    readings = cs.relay_clocks(cs.parse_moves(moves))
+    last = readings[-1]
+    assert [cs.clock_text(t) for t in (last.white, last.black)] == ["0:09:00", "0:03:00"]
+    row = text[text.index('id="relay-result"') :]
+    assert row.count("<tr>") == 1 + len(readings)
+    assert "0:13:00" in row  # White's 9 minutes on Black's clock, with 4 of relays
+    corrected = page(client, tool="relay", relayed=moves, correct_every="1")
+    assert "corrected" in corrected[corrected.index('id="relay-result"') :]
+    with pytest.raises(cs.ConsultationError) as caught:
+        cs.parse_moves("-5+1")
+    assert error_of(page(client, tool="relay", relayed="-5+1")) == str(caught.value)
 
 
 # -- any GET parameters: an answer, never a server error --------------------------------------

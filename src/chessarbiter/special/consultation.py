@@ -791,6 +791,16 @@ def relay_clocks(
     return readings
 
 
+def clock_text(t: dt.timedelta) -> str:
+    """A clock's reading as ``H:MM:SS``.
+
+    >>> clock_text(dt.timedelta(minutes=75, seconds=5))
+    '1:15:05'
+    """
+    seconds = int(t.total_seconds())
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
 def parse_duration(text: str) -> dt.timedelta:
     """A clock time: ``M:SS``, ``H:MM:SS`` or whole minutes (ASCII digits), at most
     :data:`~chessarbiter.limits.MAX_MINUTES` minutes (a year).

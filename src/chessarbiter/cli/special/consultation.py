@@ -9,7 +9,6 @@ Invalid input raises a :class:`~chessarbiter.errors.ChessArbiterError` (exit cod
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from decimal import Decimal
 from pathlib import Path
@@ -55,12 +54,6 @@ def _points(text: str | None) -> PointSystem | None:
             f"--points {text[:40]!r}: write WIN,DRAW,LOSS, e.g. 1,0.5,0"
         ) from None
     return PointSystem.simple(win, draw, loss)
-
-
-def _clock(t: dt.timedelta) -> str:
-    """``H:MM:SS``."""
-    seconds = int(t.total_seconds())
-    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
 @click.group("consultation")
@@ -242,6 +235,6 @@ def clock_command(moves: tuple[str, ...], correct_every: int | None, as_json: bo
         dots = "." if r.mover is Colour.WHITE else "..."
         mark = "\tcorrected" if r.corrected else ""
         click.echo(
-            f"{r.move_number}{dots}\t{_clock(r.white)}\t{_clock(r.black)}\t"
-            f"{_clock(r.black_on_white_clock)}\t{_clock(r.white_on_black_clock)}{mark}"
+            f"{r.move_number}{dots}\t{cs.clock_text(r.white)}\t{cs.clock_text(r.black)}\t"
+            f"{cs.clock_text(r.black_on_white_clock)}\t{cs.clock_text(r.white_on_black_clock)}{mark}"
         )

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from chessarbiter import limits
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.registration import RATING_MAX
+from chessarbiter.special import consultation as cs
 from chessarbiter.special import handicap as hc
 from chessarbiter.special import radio as rd
 from chessarbiter.special import simul as sm
@@ -52,6 +53,8 @@ MAX_CHARS: Final[dict[str, int]] = {
     "transmissions": 20_000,
     "results": 50_000,
     "odds": 2_000,
+    "relayed": 20_000,
+    "correct_every": 6,
 }
 
 #: The dead-position search on the web: plies as the CLI (0 to 20), positions up to the
@@ -252,6 +255,24 @@ def odds(q: Query) -> dict[str, Any]:
     }
 
 
+def relay(q: Query) -> list[dict[str, Any]]:
+    """A consultation game's two clocks through the intermediary's relays (Team Competitions
+    1972): each group's own time, and what each clock shows for the opponent."""
+    moves = cs.parse_moves(_text(q, "relayed"))
+    every = _int(q, "correct_every", 1, limits.MAX_MOVE_NUMBER)
+    return [
+        {
+            "move": f"{r.move_number}{'.' if r.mover.value == 'w' else '...'}",
+            "white": cs.clock_text(r.white),
+            "black": cs.clock_text(r.black),
+            "black_on_white": cs.clock_text(r.black_on_white_clock),
+            "white_on_black": cs.clock_text(r.white_on_black_clock),
+            "corrected": r.corrected,
+        }
+        for r in cs.relay_clocks(moves, correct_every=every)
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class Tool:
     """A calculator: the parameter that must be given for it to answer, and the function."""
@@ -273,6 +294,7 @@ TOOLS: Final[dict[str, Tool]] = {
     "simul": Tool("results", simul),
     "radio": Tool("shown", radio),
     "odds": Tool("odds", odds),
+    "relay": Tool("relayed", relay),
 }
 
 

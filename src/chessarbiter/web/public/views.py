@@ -496,8 +496,8 @@ def prizes(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_safe
 def tools(request: HttpRequest) -> HttpResponse:
     """The arbiter's calculators (:mod:`.tools`: time controls, claims, flag fall, dead
-    position, scoresheet time, persistent refusal, freed clock, time odds, telegraph code,
-    simul contest, radio match). GET forms: nothing is stored."""
+    position, scoresheet time, persistent refusal, freed clock, time odds, consultation clocks,
+    telegraph code, simul contest, radio match). GET forms: nothing is stored."""
     from . import tools as calculators
 
     return render(request, "public/tools.html", calculators.answer(request.GET))
