@@ -72,7 +72,7 @@ MAX_RATING_LIST_FILE_BYTES = 2 * 1024 * 1024 * 1024
 #: Teams of one simultaneous-matches event (a team round robin: teams - 1 rounds of teams / 2
 #: matches on every board; the colour balancing of 40 teams takes about a second).
 MAX_SIMULTANEOUS_TEAMS = 40
-#: Boards (players) per team of a simultaneous-matches event: the seed's 19 players and its
+#: Boards (players) per team of a simultaneous-matches event: the book's 19 players and its
 #: multiples of the rounds (38, 57, ...) fit.
 MAX_SIMULTANEOUS_BOARDS = 100
 #: Games of one knockout match: the main games a draw sets, and all the games played, tie-breaks

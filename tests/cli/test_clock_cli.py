@@ -154,7 +154,7 @@ def test_flag() -> None:
     assert isinstance(data, dict)
     assert (data["result"], data["score"], data["certain"]) == ("draw", "1/2-1/2", True)
     data = as_json(
-        "flag", "4k3/8/8/8/8/8/8/R3K1n1 w - - 0 1", "--side", "white", "--rules", "seed000-blitz"
+        "flag", "4k3/8/8/8/8/8/8/R3K1n1 w - - 0 1", "--side", "white", "--rules", "blitz-1972"
     )
     assert isinstance(data, dict) and data["result"] == "draw"
     text = invoke(

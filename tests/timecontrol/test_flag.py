@@ -1,5 +1,5 @@
 """Flag-fall adjudication (issue 8): Laws 2023 art. 6.9 (1997 art. 6.9, Laws Commentary 1997: mate
-unreachable by any legal moves) and the seed-000 blitz rules (1972)."""
+unreachable by any legal moves) and Team Competitions 1972's blitz rules."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def test_locked_pawns() -> None:
     ],
 )
 def test_seed_000_blitz(fen: str, side: str, result: str, case: str) -> None:
-    verdict = adjudicate(fen, side, "seed000-blitz")
+    verdict = adjudicate(fen, side, "blitz-1972")
     assert verdict.result == result
     assert case in verdict.reason and "Team Competitions 1972" in verdict.reason
 
@@ -87,7 +87,7 @@ def test_seed_000_and_current_differ() -> None:
     # R v N: by the current Laws the knight side can still (help)mate (the rook blocks a
     # flight square); Team Competitions 1972 says draw
     fen = "4k3/8/8/8/8/8/8/R3K1n1 w - - 0 1"
-    assert adjudicate(fen, "white", "seed000-blitz").result == "draw"
+    assert adjudicate(fen, "white", "blitz-1972").result == "draw"
     assert adjudicate(fen, "white", "current").result == "loss"
 
 

@@ -10,7 +10,7 @@ reads the options and prints. Commands:
   claimant with less than 5 minutes loses: then ``"claimant_loses": true`` is added and his time
   is 0);
 * ``convert CONTROL --to pgn|fide|trf``; ``simulate CONTROL --moves 30,25,...``;
-  ``flag FEN --side white|black --rules current|seed000-blitz`` (``seed000-blitz``: Team
+  ``flag FEN --side white|black --rules current|blitz-1972`` (``blitz-1972``: Team
   Competitions 1972's blitz rules); ``quickplay ...``;
   ``default-time ...``; ``flag-claim ...``;
 * ``dead-position FEN`` (mate impossible by any legal sequence: dead, alive with a mating line,

@@ -4,7 +4,7 @@ blitz evenings and competition schedules, simultaneous exhibitions, handicap Swi
 * :mod:`chessarbiter.special.telegraph` — the telegraph code Team Competitions 1972 calls Udemann's
   (Gringmuth's notation) and the correspondence sending days;
 * :mod:`chessarbiter.special.schedule` — the blitz-evening planner, the schedule
-  ("regulations") planner and checker with the seed's named regimes, and the Swiss day plan with
+  ("regulations") planner and checker with the book's named regimes, and the Swiss day plan with
   adjournments;
 * :mod:`chessarbiter.special.simul` — simultaneous exhibitions: participant limit and
   simul-contest scoring;

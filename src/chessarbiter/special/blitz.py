@@ -1,6 +1,6 @@
 """Draws in blitz games (Team Competitions 1972, «Необычные шахматы», rule 2 of the blitz
 additions), beyond the flag fall of rule 1 (which lives in
-:func:`chessarbiter.timecontrol.flag.adjudicate`, rules ``seed000-blitz``).
+:func:`chessarbiter.timecontrol.flag.adjudicate`, rules ``blitz-1972``).
 
 Team Competitions 1972: "2. Партия считается закончившейся вничью при возникновении патовой позиции,
 в описанных выше случаях, при соглашении на ничью, при одновременном падении обоих флажков и когда

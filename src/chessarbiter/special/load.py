@@ -92,7 +92,7 @@ def load_for(classification: Classification | LoadLevel | str) -> LoadNorm:
     """The row of Team Competitions 1972's load table for a class (``none``, ``4``, ``3``, ``2``,
     ``1``, ``cm``, as in :func:`~chessarbiter.special.simul.parse_classification`) or a level
     (``below-3``, ``3-2``, ``1-cm``). Masters and grandmasters raise :class:`LoadError`: the
-    seed's table stops at candidates.
+    book's table stops at candidates.
 
     >>> load_for("cm").hours
     (Decimal('3.5'), Decimal('4'))
@@ -123,7 +123,7 @@ def load_for(classification: Classification | LoadLevel | str) -> LoadNorm:
 
 @dataclass(frozen=True, slots=True)
 class LoadExcess:
-    """A planned figure above the seed's range for the level."""
+    """A planned figure above the book's range for the level."""
 
     field: str
     planned: Decimal
@@ -143,9 +143,9 @@ def check_load(
     days_per_year: int,
 ) -> list[LoadExcess]:
     """Check a planned season against Team Competitions 1972's load for the level: one
-    :class:`LoadExcess` for each figure above the top of the seed's range (days of play a week,
+    :class:`LoadExcess` for each figure above the top of the book's range (days of play a week,
     hours a playing day, competition days a year). An empty list means the plan is within the norms;
-    a figure below the range is not reported (the seed's norms are an optimum, "примерно", not a
+    a figure below the range is not reported (the book's norms are an optimum, "примерно", not a
     minimum).
 
     >>> check_load("3", days_per_week=2, hours=Decimal(3), days_per_year=45)

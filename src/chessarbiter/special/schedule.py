@@ -61,8 +61,8 @@ BLITZ_GAME_MINUTES: Final = 5
 BREAK_MINUTES: Final = 5
 """Team Competitions 1972: "рекомендуются пятиминутные перерывы"."""
 ROUND_MINUTES: Final = 13
-"""A round's slot (our choice, the seed gives none): two 5-minute clocks and 3 minutes for
-results and seating, so that four rounds and a break fit in the seed's hour (4 × 13 + 5 = 57)."""
+"""A round's slot (our choice, the book gives none): two 5-minute clocks and 3 minutes for
+results and seating, so that four rounds and a break fit in the book's hour (4 × 13 + 5 = 57)."""
 
 
 def blitz_hours(day_off: bool) -> int:
@@ -140,7 +140,7 @@ def plan_blitz_evening(
 ) -> BlitzEvening:
     """Plan Team Competitions 1972's one-evening blitz round robin: at most 16 players (20 on a day
     off), at most 4 hours (5), a break after every four rounds and before the last. Raises
-    :class:`ScheduleError` when the players exceed the seed's limit or the slots do not fit in the
+    :class:`ScheduleError` when the players exceed the book's limit or the slots do not fit in the
     evening (a round slot or a break longer than the whole evening is refused before anything is
     laid out).
 
@@ -288,7 +288,7 @@ STRICT_REST_EVERY: Final = 7
 morning adjournment sessions) and, for «три тура в два дня», "после шести таких дней обязательно
 выходной"."""
 USUAL_REST_EVERY: Final = 9
-"""Our reading for the other regimes: the seed's widest cycle, "три тура, доигрывание, три тура,
+"""Our reading for the other regimes: the book's widest cycle, "три тура, доигрывание, три тура,
 доигрывание и выходной день", puts the free day on the 9th day; the 7-day rule is stated for the
 hard regimes only ("В этом случае ...")."""
 
@@ -368,7 +368,7 @@ def check_adjournment_after_stages(days: Sequence[PlannedDay], stages: int) -> l
 @dataclass(frozen=True, slots=True)
 class Regime:
     """A named regime of Team Competitions 1972's «Регламенты»: its pattern (:func:`parse_pattern`),
-    whether it has morning adjournment sessions, and the seed's words."""
+    whether it has morning adjournment sessions, and the book's words."""
 
     name: str
     pattern: str
@@ -429,7 +429,7 @@ REGIMES: Final[dict[str, Regime]] = {
     )
 }
 """Team Competitions 1972's named regimes. ``three-in-two`` is «три тура в два дня», "только как
-исключение"; for a responsible team event the seed adds two-hour morning adjournments (pass
+исключение"; for a responsible team event the book adds two-hour morning adjournments (pass
 ``morning_adjournments=True`` with ``team``)."""
 
 
@@ -454,8 +454,8 @@ def plan_schedule(
     morning_adjournments: bool = False,
     rest_every: int | None = None,
 ) -> SchedulePlan:
-    """A calendar from ``start`` and a pattern (:func:`parse_pattern`), checked against seed
-    000's «Регламенты»:
+    """A calendar from ``start`` and a pattern (:func:`parse_pattern`), checked against Team
+    Competitions 1972's «Регламенты»:
 
     * a free day at least every ``rest_every``-th day (:func:`check_rest`); by default 7 —
       "каждый седьмой день обязательно должен быть свободным" — when the regime has morning
@@ -581,7 +581,7 @@ def swiss_adjournment_sessions(rounds: int, start: dt.date) -> Iterator[SwissSes
     окончание всех партий к очередному туру и неутомительный для участников даже без специальных
     выходных дней": the three-day cycle :data:`SWISS_CYCLE` repeated from ``start``. Every round is
     followed by two adjournment sessions before the next round; after the last round its two
-    adjournment sessions are given too, so that all games are finished. (The seed notes the
+    adjournment sessions are given too, so that all games are finished. (The book notes the
     drawback: "время проведения туров меняется".) Raises :class:`ScheduleError` for ``rounds``
     outside 1 to
     :data:`~chessarbiter.limits.MAX_ROUNDS` or a session past 9999-12-31.

@@ -8,7 +8,7 @@ Team Competitions 1972: "В обычном сеансе не следует уч
 30 шахматистов второго разряда, 40 — третьего)."
 
 The classification ladder, one step per class: grandmaster, master, candidate master, 1st, 2nd,
-3rd, 4th category, unclassified (the last two are our extension of the seed's examples).
+3rd, 4th category, unclassified (the last two are our extension of the book's examples).
 
 >>> simul_limit(Classification.MASTER, [Classification.SECOND] * 30)
 30

@@ -6,11 +6,11 @@ Team Competitions 1972: "Судье чисто шахматного профил
 решение каждого из них (а может быть и дополнительные «премии» за указание побочных решений,
 нерешаемости и т. п.)."
 
-The seed gives no numbers: the points of each position are the arbiter's (required), and the
+The book gives no numbers: the points of each position are the arbiter's (required), and the
 premiums for a cook («побочное решение») and for showing a position unsound («нерешаемость»)
-default to 0 — the seed makes them optional ("а может быть"). Whether a solution, a cook or an
+default to 0 — the book makes them optional ("а может быть"). Whether a solution, a cook or an
 unsoundness claim is right is the arbiter's judgement; this module only adds up and ranks.
-Equal totals share a place (our rule: the seed gives no tie-break).
+Equal totals share a place (our rule: the book gives no tie-break).
 
 >>> points = {"1": Decimal(3), "2": Decimal(5)}
 >>> rows = rank_solvers(points, {"A": [Answer("1"), Answer("2")], "B": [Answer("2")],

@@ -13,7 +13,7 @@ labelled "Gringmuth / 'Udemann' (Soviet naming)". Uedemann's own 1882 code (vowe
 order depending on the wing) is offered as :attr:`Code.UEDEMANN`; its table is derived from the
 rule summarised in the spec and was not checked against a primary source.
 
-Conventions (spec, after the seed): castling is written as the king's move (``gaka`` = O-O for
+Conventions (spec, after the book): castling is written as the king's move (``gaka`` = O-O for
 White); a promotion appends the piece letter of E. D. Nores's extension (``q r b k``, ``k`` being
 the knight), so a promotion word has five letters. In a telegram (:func:`decode_telegram`) moves
 may be run together (two per eight-letter word) and followed by the marks of Nores and of Hesse

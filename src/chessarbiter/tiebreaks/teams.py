@@ -532,7 +532,7 @@ def board_weighted(
 ) -> dict[int, Decimal]:
     """Team Competitions 1972, board weighting: the sum over all matches of weight[board] x the
     points scored on that board. By default the 1965 European team championship weights (board 1
-    x 58, board 2 x 56, ..., 42), which the seed cites as a cautionary case: the
+    x 58, board 2 x 56, ..., 42), which the book cites as a cautionary case: the
     Yugoslavs scored 2853 to Hungary's 2346 although Hungary won 9 matches of 10 to 6.
 
     >>> from chessarbiter.model.teams import BoardGame, LOSS, TeamMatch, WIN

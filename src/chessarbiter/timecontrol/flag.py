@@ -29,8 +29,8 @@ Two flag-fall rule sets:
     exists when material is not insufficient. The 75-move and fivefold-repetition rules are
     not considered inside the search.
 
-``seed000-blitz``
-    The Soviet blitz rules of Team Competitions 1972 (1972): the player whose flag fell first wins
+``blitz-1972`` (formerly ``seed000-blitz``, still read)
+    The Soviet blitz rules of Team Competitions 1972: the player whose flag fell first wins
     for the opponent only "in a position he could lose". Drawn: only kings left; king and minor
     piece against king; kings with bishops of the same colour; a locked-pawn ("impenetrable")
     position; the flagged player has pieces while the opponent has a lone king; the flagged
@@ -81,7 +81,16 @@ class FlagRules(StrEnum):
     """Which flag-fall rule set to apply."""
 
     CURRENT = "current"
-    SEED000_BLITZ = "seed000-blitz"
+    BLITZ_1972 = "blitz-1972"
+
+    @classmethod
+    def _missing_(cls, value: object) -> FlagRules | None:
+        """The earlier name of the 1972 blitz rules, ``seed000-blitz``, still read.
+
+        >>> FlagRules("seed000-blitz")
+        <FlagRules.BLITZ_1972: 'blitz-1972'>
+        """
+        return cls.BLITZ_1972 if value == "seed000-blitz" else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,15 +165,15 @@ def adjudicate(
     try:
         rule_set = FlagRules(rules)
     except ValueError:
-        raise FlagError(f"rules {rules!r}: write current or seed000-blitz") from None
+        raise FlagError(f"rules {rules!r}: write current or blitz-1972") from None
     _check_bounds(max_plies, node_limit)
     if board.is_checkmate():
         raise FlagError(
             f"FEN {fen!r}: the position is checkmate, the game ended before any flag fall"
         )
     loss_score = "0-1" if flagged == chess.WHITE else "1-0"
-    if rule_set is FlagRules.SEED000_BLITZ:
-        reason = _seed000_draw(board, flagged)
+    if rule_set is FlagRules.BLITZ_1972:
+        reason = _blitz_1972_draw(board, flagged)
         if reason is not None:
             return FlagVerdict(
                 "draw", "1/2-1/2", True, f"Team Competitions 1972 blitz rule 1: {reason}"
@@ -627,8 +636,9 @@ def locked_pawns(board: chess.Board) -> bool:
 _MINORS = (chess.KNIGHT, chess.BISHOP)
 
 
-def _seed000_draw(board: chess.Board, flagged: chess.Color) -> str | None:
-    """The seed-000 case that makes the flag fall a draw, or ``None``."""
+def _blitz_1972_draw(board: chess.Board, flagged: chess.Color) -> str | None:
+    """The case of Team Competitions 1972's blitz rule 1 that makes the flag fall a draw, or
+    ``None``."""
     opponent = not flagged
     others = board.occupied & ~board.kings
     if not others:

@@ -8,9 +8,9 @@ Editions (:class:`~chessarbiter.editions.LawsEdition`):
   [L97];
 * ``2023`` — the current Laws, effective 1 January 2023 (Laws of Chess 2023); the default.
 
-One function per rule; each docstring cites the edition's article (or the seed when the sources
-give no article number). Times are seconds (``int`` or ``float``); results keep integers when
-they can.
+One function per rule; each docstring cites the edition's article (or the source book when
+the sources give no article number). Times are seconds (``int`` or ``float``); results keep
+integers when they can.
 
 Sources that do not settle a point are said so where the choice is made; the summary is in
 ``docs``-style notes at each function.

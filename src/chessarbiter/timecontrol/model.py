@@ -21,8 +21,9 @@ Special controls of the PGN standard (section 9.6.1): ``?`` unknown, ``-`` no ti
 Notations (read and written):
 
 * **PGN** ``TimeControl`` tag, periods joined by ``:`` (``40/6000+30:20/3000+30:600+30`` is the
-  seed-002 main control). Delays are not in the PGN standard; this module writes and reads them
-  as ``5400d5`` (simple delay) and ``5400b5`` (Bronstein) — an extension, documented as such.
+  Stage by Stage 1997 main control). Delays are not in the PGN standard; this module writes and
+  reads them as ``5400d5`` (simple delay) and ``5400b5`` (Bronstein) — an extension, documented
+  as such.
 * **FIDE's written style**: ``90 min/40 moves + 30 min + 30 s per move from move 1``; the reader
   also takes the common English forms ("90 minutes for 40 moves followed by 30 minutes for the
   rest of the game with an increment of 30 seconds per move starting from move 1", "40 moves in

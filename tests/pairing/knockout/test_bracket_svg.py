@@ -1,6 +1,6 @@
 """The bracket as a picture (``chessarbiter.pairing.knockout.bracket_svg``): issue 13 item 4, the
 winners of decided matches move on into the next match's slot, whether they won over the
-board or by walkover, in a bracket of 8 and in a seed-002 (1997) bracket."""
+board or by walkover, in a bracket of 8 and in a Stage by Stage 1997 bracket."""
 
 from __future__ import annotations
 

@@ -83,7 +83,7 @@ _BOARDS_HELP = f"Boards per team, 1 to {limits.MAX_BOARDS_PER_TEAM}."
     type=click.Choice(VARIANTS),
     default="alternating",
     show_default=True,
-    help="alternating: colours mixed inside each team (the seed's 8 v 8 table); "
+    help="alternating: colours mixed inside each team (the book's 8 v 8 table); "
     "team: the whole team has one colour each round.",
 )
 @format_option

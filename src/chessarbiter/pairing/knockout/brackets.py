@@ -262,8 +262,8 @@ def fide_1997(
         field_.sort(key=lambda rs: rs[0])
         if len(field_) % 2:
             raise BracketError(
-                f"stage {stage} has {len(field_)} participants; the seed-002 scheme needs an "
-                "even field at every stage"
+                f"stage {stage} has {len(field_)} participants; Stage by Stage 1997's scheme "
+                "needs an even field at every stage"
             )
         half = len(field_) // 2
         carried = []

@@ -66,7 +66,7 @@ TWO_THIRDS = Fraction(2, 3)
 
 class LineupError(ChessArbiterError):
     """A roster, a line-up or a request about them is invalid (duplicate player, wrong board
-    count, a penalty outside the seed's range, ...)."""
+    count, a penalty outside the book's range, ...)."""
 
 
 class TeamWithdrawnError(LineupError):
@@ -210,7 +210,7 @@ class Regulations:
 
 
 def check_held_board_penalty(points: Decimal | int | str) -> Decimal:
-    """The penalty for a late player who never comes, checked against the seed's 1-3 range.
+    """The penalty for a late player who never comes, checked against the book's 1-3 range.
 
     >>> check_held_board_penalty(2)
     Decimal('2')
@@ -240,7 +240,7 @@ def unregistered_penalty(boards: int, *, five_boards_penalty: int = 1) -> Decima
 
     "при составе команды до 5 чел. — 1 очко, от 5 до 10 чел. — 2 очка, свыше 10 чел. — 3 очка".
     The team size is its number of boards (the main list). The bands "up to 5" and "from 5 to 10"
-    overlap at 5; we read "up to 5" as inclusive (5 boards → 1 point), the first band the seed
+    overlap at 5; we read "up to 5" as inclusive (5 boards → 1 point), the first band the book
     names; ``five_boards_penalty=2`` gives the other reading.
 
     >>> [int(unregistered_penalty(n)) for n in (1, 4, 5, 6, 10, 11, 12)]
@@ -391,7 +391,7 @@ def validate_lineup(
     on his own board; an unregistered player's game is lost whatever the result and costs
     :func:`unregistered_penalty` points; an empty board is a forfeit; fewer than two thirds present
     (registered players seated; held boards count) withdraws the team. A player on two boards is
-    reported too. Board-order and duplicate problems carry no automatic penalty (the seed gives
+    reported too. Board-order and duplicate problems carry no automatic penalty (the book gives
     none: the arbiter corrects the seating before play).
 
     Problems come board by board, then the whole-team one.
@@ -594,7 +594,7 @@ def match_result(
     unregistered player, an empty board, a late player who never came: ``game_lost``) counts as
     lost "независимо от фактического результата" and won by the other team, unless the other
     team must lose it too (then nobody scores). Then the problems' penalty points and the extra
-    ``penalties`` are deducted ("снимать штрафные очки с результата данного матча"). The seed does
+    ``penalties`` are deducted ("снимать штрафные очки с результата данного матча"). The book does
     not say whether a score may go negative: by default it may; ``floor_at_zero`` stops at 0.
 
     :raises TeamWithdrawnError: when a team had fewer than two thirds present: the match is not

@@ -1,6 +1,6 @@
 """Semi-final / final schemes for 11 to 25 teams (Team Competitions 1972, team tournaments).
 
-The seed recommends 7–8 matches per event (8–10 when the players are released from work) and
+The book recommends 7–8 matches per event (8–10 when the players are released from work) and
 prints a table of schemes: number of teams, semi-final groups, teams per group, finals, teams
 per final, games per player. "Using these schemes one can in some cases save a round by
 counting the semi-final match as already played in the final." And: "in team events every
@@ -9,10 +9,10 @@ player must be given the chance to play 7 games".
 **The table.** The OCR has run the columns together, but read as six-column rows every row can
 be parsed (:data:`TABLE`). Only two cells are damaged: row 18's games "Ю" (an OCR of "10") and
 row 23's games "7—1" (the last digit lost; 7–11 is the only value consistent with the other
-columns). 12 and 14 teams have two rows each; the second 14-team row is the seed's own
+columns). 12 and 14 teams have two rows each; the second 14-team row is the book's own
 "two semi-finals of 7, then play-off matches" (7 "finals" of 2 teams, 6 + 1 = 7 games).
 
-**What is derived.** The seed gives only the size ranges; the planner derives:
+**What is derived.** The book gives only the size ranges; the planner derives:
 
 * group sizes: the teams split as evenly as the range allows, larger groups first
   (13 → 5, 4, 4);
@@ -55,10 +55,10 @@ MIN_GAMES: FinalType = 7
 
 @dataclass(frozen=True, slots=True)
 class TableRow:
-    """One row of the seed's table as printed, and how it was read.
+    """One row of the book's table as printed, and how it was read.
 
     ``groups_text``, ``finals_text`` and ``games_text`` are the cells "teams per group",
-    "teams per final" and "games" as in the seed (en dashes for its dashes); ``final_sizes``
+    "teams per final" and "games" as in the book (en dashes for its dashes); ``final_sizes``
     the final sizes in the printed order (one size printed for equal finals).
     """
 
@@ -102,7 +102,7 @@ TABLE: FinalType[tuple[TableRow, ...]] = (
     TableRow(24, 6, "4", 4, (6, 6, 6, 6), "6", "8", "read"),
     TableRow(25, 5, "5", 5, (5, 5, 5, 5, 5), "5", "8", "read"),
 )
-"""The seed's table, one entry per printed row, 11 to 25 teams (two rows for 12 and 14)."""
+"""The book's table, one entry per printed row, 11 to 25 teams (two rows for 12 and 14)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +176,7 @@ def _check_teams(teams: object) -> int:
 
 
 def table_rows(teams: int) -> list[TableRow]:
-    """The seed's rows for ``teams`` (two for 12 and 14 teams, one otherwise).
+    """The book's rows for ``teams`` (two for 12 and 14 teams, one otherwise).
 
     >>> [(r.groups, r.finals) for r in table_rows(12)]
     [(2, 2), (3, 2)]
@@ -236,7 +236,7 @@ def _plan(row: TableRow, carry: bool) -> Plan:
 
 
 def plans(teams: int, *, carry: bool = False) -> list[Plan]:
-    """A plan for every row of the seed's table for ``teams`` (Team Competitions 1972).
+    """A plan for every row of the book's table for ``teams`` (Team Competitions 1972).
 
     :raises PairingError: outside 11 to 25 teams.
     """

@@ -1,16 +1,16 @@
 """Two-team matches and team round robins (Team Competitions 1972, "Matches of two teams", "Team
 tournaments").
 
-Team A is the seed's first team (the one written with digits in its Scheveningen table), team B
+Team A is the book's first team (the one written with digits in its Scheveningen table), team B
 the second (written А, Б, В, …: А is B1, Б is B2, and so on). A player is team letter + board.
 
 * :func:`match_schedule`: a match of one or more rounds on equal boards. A lot gives board 1 its
   colour, odd boards take that colour and even boards the other; in later rounds colours
-  alternate. The seed's other way: the whole team has one colour each day, alternating.
+  alternate. The book's other way: the whole team has one colour each day, alternating.
 * :func:`scheveningen_team_colours`: a Scheveningen (every player of A meets every player of B)
   scheduled "as in individual tournaments": the whole team has one colour each round.
 * :func:`scheveningen_alternating`: a Scheveningen with colours mixed inside each team, after
-  the seed's 8 v 8 table.
+  the book's 8 v 8 table.
 * :func:`scheveningen`: either of them, or a Scheveningen in fewer rounds played by groups of
   boards (boards 1–4 v 1–4, 5–8 v 5–8, … for 4 rounds; 4, 6, 8 rounds for any team size
   divisible by the number of rounds).
@@ -19,7 +19,7 @@ the second (written А, Б, В, …: А is B1, Б is B2, and so on). A player is
 * :func:`mixed_round_robin`: the players of two (or more) teams in one individual round robin
   (USSR–Yugoslavia 1967); the match is the games between players of different teams.
 
-The seed's 8 v 8 table. The OCR text is garbled in places, but the table can be read: two halves
+The book's 8 v 8 table. The OCR text is garbled in places, but the table can be read: two halves
 of four rounds; in the first half boards 1–4 of A meet А–Г and 5–8 meet Д–И, in the second half
 the groups cross. Row А reads "1–А, А–2, 3–А, А–4 | 5–А, А–6, 7–А, А–8". Three cells are
 misread by the OCR ("Б–4" for В–4, "В–3" for В–2, "Д–Ъ" for Д–1); each is fixed by the rule that
@@ -46,7 +46,7 @@ from chessarbiter.pairing.teams.three_in_two import (
 )
 
 ScheveningenVariant: TypeAlias = Literal["alternating", "team"]
-"""``"team"``: the whole team has one colour each round; ``"alternating"``: the seed's table."""
+"""``"team"``: the whole team has one colour each round; ``"alternating"``: the book's table."""
 
 MatchColours: TypeAlias = Literal["boards", "team"]
 """``"boards"``: odd boards one colour, even boards the other; ``"team"``: one colour a day."""
@@ -125,8 +125,8 @@ def match_schedule(
 
 
 def scheveningen_team_colours(boards: int) -> list[TeamGame]:
-    """A Scheveningen of ``boards`` rounds with the whole team on one colour each round (seed
-    000, Scheveningen "as in individual tournaments").
+    """A Scheveningen of ``boards`` rounds with the whole team on one colour each round (Team
+    Competitions 1972, Scheveningen "as in individual tournaments").
 
     In round r board i of A meets board i + r − 1 of B (counted round from 1 to ``boards``).
     Team A has White in odd rounds, team B in even rounds, so every player alternates colours;
@@ -143,7 +143,7 @@ def scheveningen_alternating(boards: int) -> list[TeamGame]:
     """A Scheveningen of ``boards`` rounds with colours mixed inside each team (Team Competitions
     1972, the alternating-colour table for 8 v 8).
 
-    The construction generalises the seed's 8 v 8 table (see the module docstring). With
+    The construction generalises the book's 8 v 8 table (see the module docstring). With
     h = boards / 2, both teams split into halves; in rounds 1 … h boards 1 … h of A meet boards
     1 … h of B and the second halves meet each other, in rounds h + 1 … 2h the halves cross.
     Inside a block the k-th player of B's half meets the (k + t)-th of A's half in round t + 1
@@ -151,7 +151,7 @@ def scheveningen_alternating(boards: int) -> list[TeamGame]:
     B's players alternates colours throughout. Properties:
 
     * every player has h whites and h blacks, and never three games in a row on one colour;
-    * with boards a multiple of 4 each team has h whites in every round (the seed's table);
+    * with boards a multiple of 4 each team has h whites in every round (the book's table);
     * with boards ≡ 2 (mod 4) the teams cannot have h whites in every round as well as every
       player h whites: impossible outright for 2 boards, and for 6 boards with either this
       pairing or the plain cyclic one (exhaustive search over all colourings). Here team A has
@@ -196,7 +196,7 @@ def scheveningen(
     Without ``rounds`` (or with ``rounds == boards``) every player meets every player of the
     other team, in ``boards`` rounds. With fewer rounds both teams split into groups of
     ``rounds`` boards (boards 1 … r v 1 … r, r + 1 … 2r v r + 1 … 2r, …), each playing a
-    Scheveningen of its own: the seed's 8 v 8 in 4 rounds, and 4, 6, 8 rounds for any team
+    Scheveningen of its own: the book's 8 v 8 in 4 rounds, and 4, 6, 8 rounds for any team
     size divisible by the number of rounds. ``variant`` chooses the colours inside a group:
     :func:`scheveningen_alternating` or :func:`scheveningen_team_colours`.
 
@@ -292,7 +292,7 @@ def team_round_robin(teams: int, boards: int) -> list[TeamGame]:
 def mixed_numbering(players: int, teams: int = 2) -> list[TeamPlayer]:
     """Pairing numbers of a mixed round robin: number k is the k-th player of this list.
 
-    The teams alternate, A1, B1, A2, B2, … (a choice: the seed does not say how numbers were
+    The teams alternate, A1, B1, A2, B2, … (a choice: the book does not say how numbers were
     given; pass your own drawn order to :func:`mixed_round_robin` instead).
 
     >>> [str(p) for p in mixed_numbering(2)]

@@ -2,13 +2,13 @@
 
 Team Competitions 1972 (team tournaments) observes that a team of 12 boards can play 2 matches at
 once on 6 boards each, 3 on 4 boards, ... or even 12 one-board "matches". Each such micro-match is
-played by a *board group*; here group j of k holds the boards j, j + k, j + 2k, ... (the seed's own
+played by a *board group*; here group j of k holds the boards j, j + k, j + 2k, ... (the book's own
 groups: odd and even boards for k = 2; boards 1, 4, 7, ... / 2, 5, 8, ... / 3, 6, 9, ... for
 k = 3). The rounds of a Berger table (:func:`~chessarbiter.pairing.roundrobin.berger_round`)
 are dealt out to the groups: on day d group j plays round (d − 1) k + j. So every pair of teams
 meets exactly once, in one micro-match, and the event lasts ⌈R / k⌉ days for R rounds.
 
-The seed's schemes are all instances:
+The book's schemes are all instances:
 
 * :func:`all_at_once`: 20 teams of 19 players; board k plays round k; all 190 games at once.
 * :func:`odd_and_even_boards`: 17 teams in 9 days; odd boards play rounds 1, 3, 5, ..., even
@@ -18,13 +18,13 @@ The seed's schemes are all instances:
 * :func:`three_board_groups`: 16 teams in 5 days; boards 1, 4, 7, ... play rounds I, IV, VII,
   X, XIII; boards 2, 5, 8, ... rounds II, V, ...; boards 3, 6, 9, ... rounds III, VI, ....
 
-Colours (seed: "in each micro-match the colour alternates, and on the first board it is set by a
+Colours (the book: "in each micro-match the colour alternates, and on the first board it is set by a
 special table that gives teams and players equal chances"): the first board of each micro-match
 starts from the Berger colour of its round (or, when that gives fewer repeated colours, from
 a variant alternating by Berger board); :func:`balance_colours` then reverses as few of them
 as it must so that every team's first board of every group has as many whites as blacks,
 give or take one. Colours alternate down the boards of the micro-match, so every *player* ends
-with whites and blacks differing by at most one. The seed's own example table (12 or 11 teams,
+with whites and blacks differing by at most one. The book's own example table (12 or 11 teams,
 6 days) is too garbled to read; this construction replaces it.
 
 >>> games = all_at_once(20, 19)
@@ -108,7 +108,7 @@ def board_groups(boards: int, groups: int) -> list[tuple[int, ...]]:
     """The boards of each of ``groups`` micro-matches of a team of ``boards`` (Team Competitions
     1972).
 
-    Group j holds boards j, j + k, j + 2k, ... (k = ``groups``), as in the seed's odd/even boards
+    Group j holds boards j, j + k, j + 2k, ... (k = ``groups``), as in the book's odd/even boards
     and its boards 1, 4, 7, ... / 2, 5, 8, ... / 3, 6, 9, .... The number of groups must divide
     the number of boards: a team of 12 boards can play 2 matches on 6 boards, 3 on 4, 4 on 3,
     6 on 2 or 12 on one board.
@@ -319,7 +319,7 @@ def colour_table_matches(teams: int, boards: int, groups: int) -> list[MicroMatc
     Berger colours reversed on every odd Berger board (which makes a team's colours alternate
     from one round of a group to the next when the group plays every second round). The one
     whose squads repeat a colour on consecutive days less often is kept; on a tie, the Berger
-    colours (so the extreme form keeps "the colours of round k" on board k, as the seed says).
+    colours (so the extreme form keeps "the colours of round k" on board k, as the book says).
     """
     berger = micro_matches(teams, boards, groups)
     alternating = [
@@ -371,8 +371,8 @@ def all_at_once(teams: int, boards: int) -> list[Game]:
     """The extreme form (Team Competitions 1972): board k plays round k of the Berger table, all in
     one day.
 
-    The seed's example: 20 teams of 19 players, 190 games at once, the teams placed by the
-    points of their 19 games. The seed prefers an even number of teams and the players one
+    The book's example: 20 teams of 19 players, 190 games at once, the teams placed by the
+    points of their 19 games. The book prefers an even number of teams and the players one
     fewer than the teams, or a multiple of that (38, 57, ...). With a multiple, boards k,
     k + R, k + 2R, ... form a micro-match playing round k, colours alternating, so a pair meets
     with each colour on alternate repetitions. Colours are those of the Berger table.
@@ -402,9 +402,9 @@ def odd_and_even_boards(teams: int, boards: int) -> list[Game]:
     "only on this last day the odd meet the even": board 2i − 1 of the first meets board 2i of
     the second. Team (T + 1) / 2 has its bye in the last round and rests. Every player thus
     plays (T − 1) / 2 games. For 17 teams: team 1 rests its odd boards on day 1, team 10 its
-    even boards, as the seed says; team 9 rests on day 9.
+    even boards, as the book says; team 9 rests on day 9.
 
-    With an even number of teams the last (odd) round falls to the odd boards alone (the seed's
+    With an even number of teams the last (odd) round falls to the odd boards alone (the book's
     12-team table: "with an even number the micro-matches may be between equal numbers").
 
     >>> games = odd_and_even_boards(17, 2)
@@ -420,7 +420,7 @@ def three_board_groups(teams: int, boards: int) -> list[Game]:
     """Boards 1, 4, 7, ... / 2, 5, 8, ... / 3, 6, 9, ... in three micro-matches (Team Competitions
     1972).
 
-    The seed's 16 teams in 5 days: each day the first group plays rounds I, IV, VII, X, XIII in
+    The book's 16 teams in 5 days: each day the first group plays rounds I, IV, VII, X, XIII in
     turn, the second II, V, VIII, XI, XIV, the third III, VI, IX, XII, XV.
 
     :raises PairingError: if the boards are not a multiple of 3.
@@ -453,7 +453,7 @@ def board_one_colours(teams: int, boards: int, groups: int) -> dict[Squad, list[
     """The colour table of Team Competitions 1972: per team and board group, the day, the opponent
     and the colour on the first board of the group.
 
-    This is the table the seed prints for 12 (11) teams over 6 days ("order of meetings and
+    This is the table the book prints for 12 (11) teams over 6 days ("order of meetings and
     colour on the first board", one table for odd and one for even boards). Every row has as
     many whites as blacks, give or take one.
 

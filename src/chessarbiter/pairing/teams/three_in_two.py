@@ -2,8 +2,8 @@
 
 Team Competitions 1972 (USSR Central Chess Club methodology, 1972, section "Team tournaments")
 prints a scheme for three teams of ten boards that plays all three matches in two rounds. Team A is
-the seed's first team (boards а, б, в, …), B the second (1, 2, 3, …), C the third (I, II, III, …).
-The seed states its properties:
+the book's first team (boards а, б, в, …), B the second (1, 2, 3, …), C the third (I, II, III, …).
+The book states its properties:
 
 * every player plays one game with White and one with Black;
 * teams A and B meet on equal boards, and so do B and C;
@@ -14,7 +14,7 @@ The seed states its properties:
 * the number of boards must be even;
 * no team idles in the last round (each team plays in both rounds).
 
-The general construction, read off the seed's ten-board scheme, works on pairs of boards
+The general construction, read off the book's ten-board scheme, works on pairs of boards
 (2p − 1, 2p), p = 1 … boards / 2. Each pair is a closed cycle of six games: in round 1
 
 * A–B on board 2p − 1, A(2p) against C(2p − 1), B–C on board 2p;
@@ -23,13 +23,13 @@ and in round 2
 
 * B–C on board 2p − 1, A(2p − 1) against C(2p), A–B on board 2p.
 
-In an odd pair the colours are those of the seed's first pair: round 1 B1–A1, A2–C1, C2–B2,
+In an odd pair the colours are those of the book's first pair: round 1 B1–A1, A2–C1, C2–B2,
 round 2 C1–B1, A1–C2, B2–A2 (the first named has White). An even pair has every colour
 reversed: round 1 A3–B3, C3–A4, B4–C4, round 2 B3–C3, C4–A3, A4–B4. Each player of the cycle has
 White once and Black once. An odd pair gives 2 whites to B against A, to C against B and to A
 against C; an even pair gives them back. With boards a multiple of 4 every match is even. With
 boards ≡ 2 (mod 4) one odd pair is left over, so in each match one team has two whites more:
-B against A, C against B, A against C (6 to 4 with ten boards, as the seed says). Each team
+B against A, C against B, A against C (6 to 4 with ten boards, as the book says). Each team
 then has more whites in exactly one of its two matches.
 
 >>> for game in three_teams_two_rounds(2):
@@ -147,7 +147,7 @@ def whites_per_match(games: Iterable[TeamGame]) -> dict[tuple[str, str], dict[st
     return {key: {team: counter[team] for team in key} for key, counter in sorted(counts.items())}
 
 
-# The seed's first pair of boards (an odd pair), as (round, white, black) with the board written
+# The book's first pair of boards (an odd pair), as (round, white, black) with the board written
 # relative to the pair: 0 is board 2p − 1, 1 is board 2p. An even pair reverses every colour.
 _ODD_PAIR: Final[Sequence[tuple[int, tuple[str, int], tuple[str, int]]]] = (
     (1, ("B", 0), ("A", 0)),
@@ -161,11 +161,11 @@ _ODD_PAIR: Final[Sequence[tuple[int, tuple[str, int], tuple[str, int]]]] = (
 
 def three_teams_two_rounds(boards: int) -> list[TeamGame]:
     """The schedule of three teams' three matches in two rounds (Team Competitions 1972, three teams
-    in two rounds), round 1 first, each round in the seed's order (by pairs of boards).
+    in two rounds), round 1 first, each round in the book's order (by pairs of boards).
 
-    ``boards`` is the number of boards of each team; it must be even (the seed: "an even number
+    ``boards`` is the number of boards of each team; it must be even (the book: "an even number
     of boards is a compulsory condition"). Teams are A, B, C as in the module docstring; for ten
-    boards this is exactly the seed's scheme.
+    boards this is exactly the book's scheme.
 
     >>> [str(g) for g in three_teams_two_rounds(4) if g.round == 1]
     ['1 B1 A1', '1 A2 C1', '1 C2 B2', '1 A3 B3', '1 C3 A4', '1 B4 C4']
