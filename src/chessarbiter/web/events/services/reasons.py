@@ -161,6 +161,22 @@ def set_reason(
     return ReasonGiven(check, change.changed)
 
 
+def _game_in_play(board_id: int, bye: str, finished: str) -> tuple[m.Board, m.Event]:
+    """The board (its event locked) of a game still being played: a bye is refused with
+    ``bye``, a game with its result with ``finished`` (``%(b)d`` the board, ``%(r)s`` its
+    result)."""
+    board = m.Board.objects.select_related("round__event", "white", "black").get(pk=board_id)
+    event = locked_event(board.round.event)
+    if board.black_id is None:
+        raise ServiceError(bye)
+    if board.result:
+        raise ServiceError(
+            finished
+            % {"b": board.number, "r": store.result_label(board.result, board.black_result)}
+        )
+    return board, event
+
+
 @atomic
 def add_sanction(board_id: int, user: User, side: str, step: str, move: int | None) -> Sanction:
     """Give ``side`` (``w``/``b``) the next sanction of the event's ladder (``step`` must be
@@ -168,16 +184,12 @@ def add_sanction(board_id: int, user: User, side: str, step: str, move: int | No
     the arbiter's call "remark, warning, loss"; none is skipped).
     The loss sets the result (the side loses) through the audited correction path with the
     reason "loss by sanction". A game that has a result takes no sanction."""
-    board = m.Board.objects.select_related("round__event", "white", "black").get(pk=board_id)
-    event = locked_event(board.round.event)
+    board, event = _game_in_play(
+        board_id,
+        _("A bye takes no sanction."),
+        _("Board %(b)d already has its result (%(r)s): a sanction comes during the game."),
+    )
     colour = _side(side)
-    if board.black_id is None:
-        raise ServiceError(_("A bye takes no sanction."))
-    if board.result:
-        raise ServiceError(
-            _("Board %(b)d already has its result (%(r)s): a sanction comes during the game.")
-            % {"b": board.number, "r": store.result_label(board.result, board.black_result)}
-        )
     try:
         wanted = Sanction(step)
     except ValueError:
@@ -249,15 +261,11 @@ def set_freed_clock(
     seconds, before the end; the time split equally; the moves to make from the scoresheet
     (``moves_made`` of ``control``), else at two minutes a move). Once per game, before its
     result: a second one is refused, naming the first."""
-    board = m.Board.objects.select_related("round__event", "white", "black").get(pk=board_id)
-    event = locked_event(board.round.event)
-    if board.black_id is None:
-        raise ServiceError(_("A bye has no game."))
-    if board.result:
-        raise ServiceError(
-            _("Board %(b)d already has its result (%(r)s): a freed clock comes during the game.")
-            % {"b": board.number, "r": store.result_label(board.result, board.black_result)}
-        )
+    board, event = _game_in_play(
+        board_id,
+        _("A bye has no game."),
+        _("Board %(b)d already has its result (%(r)s): a freed clock comes during the game."),
+    )
     earlier = freed_clock_of(board)
     if earlier is not None:
         raise ServiceError(
