@@ -913,11 +913,10 @@ def add_leg(
     players, board by board (:func:`leg_lineup`: their lists' order by default, reserves
     seated by the library's line-up rules), stored with the boards; a board a team leaves
     empty is lost by forfeit (no result is given for it; empty on both sides is refused).
-    A leg is recorded whole
-    or not at all, and never over another: a match decided, or waiting for its armageddon,
-    takes no leg. The match is decided when the library says so (a drawn match by the
-    event's rules: board weights, or a replay that opens the next legs). ``version``: as
-    seen by the arbiter (a stale one is refused)."""
+    A leg is recorded whole or not at all, and never over another: a match decided, or
+    waiting for its armageddon, takes no leg. The match is decided when the library says so
+    (a drawn match by the event's rules: board weights, or a replay that opens the next
+    legs). ``version``: as seen by the arbiter (a stale one is refused)."""
     event = locked_event(row.event)
     if event.system != m.Event.System.TEAM_CUP:
         raise ServiceError(_("Only a team cup's matches have legs."))
