@@ -278,15 +278,11 @@ def _refusal_points(result: tuple[Result, Result], said: Decimal | None) -> Deci
             f"the opponent's score {said}: 1 or ½ (the arbiter sets it: "
             f"{ResultReason.PERSISTENT_REFUSAL.rule})"
         )
-    white_won = result[0].outcome.value != "loss"
-    wanted = {
-        (True, True): "½-0",
-        (True, False): "1-0",
-        (False, True): "0-½",
-        (False, False): "0-1",
-    }[(white_won, Decimal(said) == _HALF)]
+    half = Decimal(said) == _HALF
+    opponent = _DRAW if half else _WIN
+    wanted = (_LOSS, opponent) if result[0].outcome.value == "loss" else (opponent, _LOSS)
     raise ResultReasonError(
-        f"the opponent's score {'½' if Decimal(said) == _HALF else '1'} is written {wanted}, "
+        f"the opponent's score {'½' if half else '1'} is written {_WRITTEN[wanted]}, "
         f"not {_WRITTEN.get(result, '?')}"
     )
 

@@ -5,7 +5,6 @@ module reads the options and prints."""
 from __future__ import annotations
 
 import dataclasses
-import os
 
 import click
 
@@ -210,10 +209,7 @@ def result_command(
         )
     for loss in losses:
         click.echo(f"warning: TRF{doc.dialect.version} cannot carry {loss}", err=True)
-    tmp = f"{output}.tmp"
-    with open(tmp, "w", encoding="utf-8", newline="") as f:
-        f.write(text)
-    os.replace(tmp, output)
+    trf_io.write_text(text, output)
     click.echo(f"wrote {output}")
 
 

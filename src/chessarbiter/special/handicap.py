@@ -515,7 +515,7 @@ def parse_time_odds(text: str) -> TimeOdds:
         try:
             stronger = TimeControl.parse(stronger_text.strip())
             weaker = TimeControl.parse(weaker_text.strip()) if bar else stronger
-            if not stronger.periods or not weaker.periods:
+            if not stronger.timed or not weaker.timed:
                 raise HandicapError(f"{part!r}: each side needs a timed control")
             more = stronger.time_for_moves(60) > weaker.time_for_moves(60)
         except TimeControlError as e:

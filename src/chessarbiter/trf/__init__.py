@@ -20,7 +20,7 @@ from chessarbiter.trf.reader import (
     read_file,
     read_text,
 )
-from chessarbiter.trf.writer import dump, dumps, dumps_with_losses
+from chessarbiter.trf.writer import dump, dumps, dumps_with_losses, write_text
 
 __all__ = [
     "TRF16",
@@ -39,4 +39,5 @@ __all__ = [
     "read",
     "read_file",
     "read_text",
+    "write_text",
 ]

@@ -76,7 +76,12 @@ def dumps(tournament: Tournament, dialect: Dialect = TRF2026) -> str:
 def dump(tournament: Tournament, path: str | os.PathLike[str], dialect: Dialect = TRF2026) -> None:
     """Write ``tournament`` to ``path`` (UTF-8), all or nothing: the file is replaced only once
     the whole text is ready."""
-    text = dumps(tournament, dialect)
+    write_text(dumps(tournament, dialect), path)
+
+
+def write_text(text: str, path: str | os.PathLike[str]) -> None:
+    """Write a TRF ``text`` to ``path`` (UTF-8, its line endings as they are), all or nothing:
+    the file is replaced only once the whole text is written."""
     tmp = f"{os.fspath(path)}.tmp"
     try:
         with open(tmp, "w", encoding="utf-8", newline="") as f:

@@ -45,7 +45,7 @@ from typing import TypeAlias
 
 from chessarbiter.errors import ChessArbiterError, ResultCodeError
 from chessarbiter.model.player import Team
-from chessarbiter.model.results import Outcome, parse_written_result
+from chessarbiter.model.results import Outcome, Result, parse_written_result
 
 PlayerRef: TypeAlias = int | str
 """A player of a roster: a pairing number (TRF) or any short token (an id, a surname)."""
@@ -545,6 +545,18 @@ def late_no_show(
 #: Team Competitions 1972: a won game 1 point, a draw ½, whatever the board.
 _GAME_POINTS: dict[Outcome, Decimal] = {Outcome.WIN: ONE, Outcome.DRAW: HALF, Outcome.LOSS: ZERO}
 
+
+def board_points(first: Result, second: Result) -> tuple[Decimal, Decimal]:
+    """Each side's points for a board's two results (Team Competitions 1972, "Matches of two
+    teams": 1 per won game and ½ per draw, whatever the board; a forfeit counts as the game it
+    gives, a bye as its outcome).
+
+    >>> board_points(Result.FORFEIT_LOSS, Result.FORFEIT_WIN)
+    (Decimal('0'), Decimal('1'))
+    """
+    return _GAME_POINTS[first.outcome], _GAME_POINTS[second.outcome]
+
+
 BoardResult: TypeAlias = str | tuple[Decimal | int | str, Decimal | int | str]
 """One board's result: written (``"1-0"``, ``"½-½"``, ``"1/2-1/2"``, ``"0-1"``, forfeits ``"+-"``,
 ``"-+"``, ``"--"``, ``"0-0"``..., read by
@@ -569,8 +581,7 @@ def parse_board_result(result: BoardResult) -> tuple[Decimal, Decimal]:
             first_result, second_result = parse_written_result(result, scores_only=True)
         except ResultCodeError as error:
             raise LineupError(str(error)) from None
-        first = _GAME_POINTS[first_result.outcome]
-        second = _GAME_POINTS[second_result.outcome]
+        first, second = board_points(first_result, second_result)
     else:
         try:
             first, second = (Decimal(x) for x in result)

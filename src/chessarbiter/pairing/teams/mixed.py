@@ -29,7 +29,12 @@ from decimal import Decimal
 from chessarbiter import limits
 from chessarbiter.errors import FileFormatError, PairingError, Problem
 from chessarbiter.model import Colour, PlayerId, Tournament
-from chessarbiter.pairing.teams.lineups import BoardResult, LineupError, parse_board_result
+from chessarbiter.pairing.teams.lineups import (
+    BoardResult,
+    LineupError,
+    board_points,
+    parse_board_result,
+)
 from chessarbiter.pairing.teams.three_in_two import TeamGame, TeamPlayer
 
 NOT_PLAYED = frozenset({"", "*"})
@@ -176,17 +181,14 @@ def read_mixed_results(text: str, filename: str, games: Sequence[TeamGame]) -> d
     return results
 
 
-_OUTCOME_POINTS = {"win": Decimal(1), "draw": Decimal("0.5"), "loss": Decimal(0)}
-
-
 def tournament_games(
     t: Tournament, team_of: Mapping[PlayerId, str], rounds: int | None = None
 ) -> tuple[list[TeamGame], dict[TeamGame, BoardResult]]:
     """The games of the individual round robin ``t`` as a mixed round robin's schedule, each
     player in his team (``team_of``: pairing number to team; a player without one is left
     out with his games), White first, over the first ``rounds`` rounds (all recorded by
-    default); and the results of those that have one, each side's points by its outcome (a
-    forfeit counts as the game it gives). For :func:`mixed_match_score`.
+    default); and the results of those that have one, each side's points
+    (:func:`~chessarbiter.pairing.teams.lineups.board_points`). For :func:`mixed_match_score`.
 
     >>> from chessarbiter.model import Player, Result
     >>> t = Tournament(total_rounds=1)
@@ -217,8 +219,5 @@ def tournament_games(
             games.append(game)
             back = t.player(entry.opponent).entry(r)
             if entry.result is not None and back.result is not None:
-                results[game] = (
-                    _OUTCOME_POINTS[entry.result.outcome.value],
-                    _OUTCOME_POINTS[back.result.outcome.value],
-                )
+                results[game] = board_points(entry.result, back.result)
     return games, results

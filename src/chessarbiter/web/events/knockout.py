@@ -9,7 +9,7 @@ every change is one transaction with an audit entry, as in :mod:`.services`."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypeAlias
@@ -18,6 +18,7 @@ from django.db.models import F, Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from chessarbiter.model import Result
 from chessarbiter.pairing.knockout import brackets as lib
 from chessarbiter.pairing.knockout import matches as engine
 from chessarbiter.pairing.teams import lineups
@@ -512,8 +513,12 @@ def replace(player: m.Player, user: Any, **fields: Any) -> m.Player:
 
 def _legs(row: m.KnockoutMatch) -> dict[int, dict[int, float]]:
     """The legs recorded of a team cup match: the first team's points by board, by leg."""
+    return _legs_of(row.game_set.all())
+
+
+def _legs_of(games: Iterable[m.KnockoutGame]) -> dict[int, dict[int, float]]:
     out: dict[int, dict[int, float]] = {}
-    for g in row.game_set.all():
+    for g in games:
         if g.leg is not None and g.board is not None:
             out.setdefault(g.leg, {})[g.board] = float(g.score)
     return out
@@ -524,21 +529,21 @@ Seat: TypeAlias = tuple[m.Player | None, m.Player | None]
 its line-up, or the team registered no players)."""
 
 
-def _empties(row: m.KnockoutMatch) -> dict[int, dict[int, str]]:
+def _empties(games: Iterable[m.KnockoutGame]) -> dict[int, dict[int, str]]:
     """The boards of the recorded legs left empty: the empty side (``w``/``b``) by board, by
     leg."""
     out: dict[int, dict[int, str]] = {}
-    for g in row.game_set.all():
+    for g in games:
         if g.leg is not None and g.board is not None and g.empty:
             out.setdefault(g.leg, {})[g.board] = g.empty
     return out
 
 
-def _seats(row: m.KnockoutMatch) -> dict[int, dict[int, Seat]]:
+def _seats(games: Iterable[m.KnockoutGame]) -> dict[int, dict[int, Seat]]:
     """The line-ups of the legs recorded of a team cup match: White and Black by board, by
     leg."""
     out: dict[int, dict[int, Seat]] = {}
-    for g in row.game_set.all():
+    for g in games:
         if g.leg is not None and g.board is not None:
             out.setdefault(g.leg, {})[g.board] = (g.white, g.black)
     return out
@@ -747,9 +752,10 @@ def cup_match(
     board by board, a drawn total to the event's rules); a "replay" opens the next group.
     ``sides``: the two teams with their lists, when known (the next leg's line-up form);
     ``walkover``: the bracket says the match went by walkover (no further leg)."""
-    legs = _legs(row)
-    seats = _seats(row)
-    empties = _empties(row)
+    games = list(row.game_set.all())  # one read for the points, the seats and the empty boards
+    legs = _legs_of(games)
+    seats = _seats(games)
+    empties = _empties(games)
     boards = event.boards_per_team
     teams = (sides[0][0] if sides[0] else None, sides[1][0] if sides[1] else None)
     gone = ""
@@ -832,21 +838,22 @@ PostedLineup: TypeAlias = "Sequence[str | int | None] | None"
 
 def leg_lineup(
     event: m.Event, side: tuple[m.Team, list[m.Player]] | None, posted: PostedLineup
-) -> list[m.Player | None]:
+) -> tuple[list[m.Player | None], frozenset[int]]:
     """A team's line-up for the next leg of a cup match, checked: by default its players in
     list order (the first ``boards_per_team`` the main players, the others the reserves);
     a posted one (reserves seated) is checked by the library's
     :func:`chessarbiter.pairing.teams.lineups.validate_lineup` under the event's reserve
     regime (Team Competitions 1972, "Teams": the shifting or fixed-boards regime, players
     not registered, the two-thirds rule), as the team events' line-ups are; a board left
-    empty (``None``) is no refusal but a game lost by forfeit (:func:`add_leg`).
-    A team that registered no players plays under its name alone (every board ``None``).
+    empty (``None``) is no refusal but a game lost by forfeit: the second value, the boards
+    the library says the team loses so. A team that registered no players plays under its
+    name alone (every board ``None``, none lost).
 
     :raises ServiceError: a player not in the event, a list shorter than the boards, or any
         problem the library finds, in its words."""
     boards = event.boards_per_team
     if side is None or not side[1]:
-        return [None] * boards
+        return [None] * boards, frozenset()
     team, players = side
     if len(players) < boards:
         raise ServiceError(
@@ -890,12 +897,17 @@ def leg_lineup(
     except lineups.LineupError as e:
         raise ServiceError(str(e)) from e
     # an empty board is a game lost by forfeit (the library's game_lost), not a refusal
+    empty = frozenset(
+        p.board
+        for p in problems
+        if p.kind is lineups.ProblemKind.EMPTY_BOARD and p.board is not None
+    )
     problems = [p for p in problems if p.kind is not lineups.ProblemKind.EMPTY_BOARD]
     if problems:
         raise ServiceError(
             _("The line-up is refused: %(problems)s") % {"problems": "; ".join(map(str, problems))}
         )
-    return seated
+    return seated, empty
 
 
 @atomic
@@ -931,27 +943,27 @@ def add_leg(
     if leg is None:
         raise ServiceError(_("Match %(n)d takes no more legs.") % {"n": row.number})
     by_number = _cup_teams(event)
-    sides = [by_number.get(n) if n is not None else None for n in current.participants(row.number)]
-    seated = [leg_lineup(event, side, posted) for side, posted in zip(sides, lineup, strict=True)]
+    checked = [
+        leg_lineup(event, by_number.get(n) if n is not None else None, posted)
+        for n, posted in zip(current.participants(row.number), lineup, strict=True)
+    ]
+    seated = [players for players, _empty in checked]
     boards = event.boards_per_team
     if len(results) != boards:
         raise ServiceError(
             _("A leg has %(b)d boards: give one result for each (got %(g)d).")
             % {"b": boards, "g": len(results)}
         )
-    # a board a team with players left empty: lost by forfeit (Team Competitions 1972)
+    # the boards the library says a team loses by leaving them empty (Team Competitions 1972)
     gone: dict[int, str] = {}
-    for side_name, side, seats in zip(engine.SIDES, sides, seated, strict=True):
-        if side is None or not side[1]:
-            continue
-        for board, player in enumerate(seats, start=1):
-            if player is None and board in gone:
+    for side_name, (_players, empty) in zip(engine.SIDES, checked, strict=True):
+        for board in empty:
+            if board in gone:
                 raise ServiceError(
                     _("Board %(k)d is empty on both sides: seat a player of either team.")
                     % {"k": board}
                 )
-            if player is None:
-                gone[board] = side_name
+            gone[board] = side_name
     scores: list[Decimal] = []
     for line, result in zip(leg.boards, results, strict=True):
         white = leg.colours.white_on(line.board)
@@ -961,7 +973,9 @@ def add_leg(
                     _("Board %(k)d is empty: a game lost by forfeit, no result to enter.")
                     % {"k": line.board}
                 )
-            scores.append(Decimal(0) if gone[line.board] == engine.FIRST else Decimal(1))
+            lost, won = Result.FORFEIT_LOSS, Result.FORFEIT_WIN
+            pair = (lost, won) if gone[line.board] == engine.FIRST else (won, lost)
+            scores.append(lineups.board_points(*pair)[0])
             continue
         try:
             scores.append(Decimal(str(engine.first_points(white, result))))

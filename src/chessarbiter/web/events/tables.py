@@ -410,16 +410,17 @@ def mixed_match(event: m.Event) -> MixedScore | None:
     if not event.mixed_match or event.system != m.Event.System.ROUND_ROBIN:
         return None
 
-    def compute() -> MixedScore | None:
+    def compute() -> tuple[MixedScore | None]:
         t = store.tournament(event)
         team_of = {p.number: p.federation for p in t if p.federation}
         if len(set(team_of.values())) < 2:
-            return None
+            return (None,)
         games, results = tournament_games(t, team_of)
-        return mixed_match_score(games, results)
+        return (mixed_match_score(games, results),)
 
-    score: MixedScore | None = cached(event, "mixed", compute)
-    return score
+    # in a tuple: "no score" is cached too (the cache takes None for a miss)
+    score: tuple[MixedScore | None] = cached(event, "mixed", compute)
+    return score[0]
 
 
 def federations(event: m.Event) -> dict[int, str]:

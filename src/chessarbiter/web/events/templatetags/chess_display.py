@@ -94,20 +94,6 @@ def tiebreak(value: Decimal | tuple[Decimal, ...] | float | int | str | None) ->
 
 
 @register.filter
-def reason_label(code: str | None) -> str:
-    """The name of a result's reason (a :class:`chessarbiter.result_reasons.ResultReason`
-    code) in the page's language; '' for none or an unknown code."""
-    from chessarbiter.result_reasons import ResultReason
-
-    from ..services.reasons import REASON_LABELS
-
-    try:
-        return str(REASON_LABELS[ResultReason(code or "")])
-    except ValueError:
-        return ""
-
-
-@register.filter
 def federation_of(federations: dict[int, str] | None, number: int) -> str:
     """The federation of the player numbered ``number`` in ``federations`` (pairing number to
     federation); empty when unknown."""

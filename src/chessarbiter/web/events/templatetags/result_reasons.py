@@ -1,6 +1,7 @@
 """The reason of a board's result on the round pages (:mod:`chessarbiter.result_reasons`):
 ``{% board_reason b %}`` after the result, a short name with the full one as its tooltip;
-``{% board_sanctions b %}`` the number of sanctions given on a game without clocks.
+``{% board_sanctions b %}`` the number of sanctions given on a game without clocks;
+``{{ code|reason_label }}`` a reason's name (the crosstable's tooltips).
 
 The reasons of a round are read in one query, cached for the event's version (a reason given,
 or a result changed, raises it), so neither a 142-board page nor the row redrawn after a
@@ -57,6 +58,16 @@ def round_reasons(event: m.Event, number: int) -> dict[int, ResultReason]:
 
     result: dict[int, ResultReason] = cached(event, f"reasons{number}", compute)
     return result
+
+
+@register.filter
+def reason_label(code: str | None) -> str:
+    """The name of a result's reason (a :class:`~chessarbiter.result_reasons.ResultReason`
+    code: a crosstable cell's note) in the page's language; '' for none or an unknown code."""
+    try:
+        return str(REASON_LABELS[ResultReason(code or "")])
+    except ValueError:
+        return ""
 
 
 @register.simple_tag(takes_context=True)
