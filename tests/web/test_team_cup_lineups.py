@@ -146,6 +146,11 @@ def test_an_empty_board_is_lost_by_forfeit(cup: m.Event, chief: User) -> None:
     gap: list[str | int | None] = [*ids(cup, 2, [1, 2]), "", *ids(cup, 2, [3])]
     with pytest.raises(services.ServiceError, match="line-up is refused"):
         knockout.add_leg(row, chief, [*entered[:2], "", entered[3]], lineup=(None, gap))
+    # every board left empty is the library's two-thirds rule, never the lists' order
+    with pytest.raises(
+        services.ServiceError, match=r"line-up is refused: .*too-few-present: 0 of 4"
+    ):
+        knockout.add_leg(row, chief, [""] * BOARDS, lineup=(None, [""] * BOARDS))
     assert not m.KnockoutGame.objects.filter(match__event=cup).exists()
     knockout.add_leg(row, chief, [*entered[:3], ""], lineup=(None, three))
     board4 = m.KnockoutGame.objects.get(match=row, board=4)

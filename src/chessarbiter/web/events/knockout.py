@@ -860,7 +860,7 @@ def leg_lineup(
             _("%(team)s has %(n)d players for %(b)d boards: register its players first.")
             % {"team": team.name, "n": len(players), "b": boards}
         )
-    if posted is None or all(p in (None, "") for p in posted):
+    if posted is None:
         seated: list[m.Player | None] = list(players[:boards])
     else:
         if len(posted) != boards:
