@@ -144,3 +144,22 @@ def test_the_reference_date_reaches_standings_and_prizes_alike(
 
     assert awarded() == [1, 2]
     assert awarded("--reference-date", "2026-06-01") == [1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "code"),
+    [
+        (["consultation", "standings", "groups.txt", "\x00"], EXIT_USAGE),
+        (["trf", "check", "event\x00.trf"], EXIT_USAGE),
+        (["standings", "\x00"], EXIT_USAGE),
+        (["--dutch", "event\x00.trf", "-p"], 3),  # the engine form's INVALID_REQUEST
+    ],
+)
+def test_a_nul_character_in_an_argument_is_refused_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], argv: list[str], code: int
+) -> None:
+    """Found by the CLI fuzz: a path argument with a NUL byte made click's path check raise
+    ValueError (a traceback; in the engine form, 'Unexpected error')."""
+    assert main(argv) == code
+    err = capsys.readouterr().err
+    assert "contains a NUL character" in err and "Traceback" not in err

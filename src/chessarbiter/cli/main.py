@@ -94,6 +94,12 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     from chessarbiter.cli import engine
 
+    nul = next((i for i, arg in enumerate(args, start=1) if "\x00" in arg), None)
+    if nul is not None:
+        # no file name or value holds one (an operating system's command line cannot even
+        # carry it); refused before any option reaches a path check that would raise on it
+        click.echo(f"error: argument {nul} contains a NUL character", err=True)
+        return engine.INVALID_REQUEST if engine.is_engine_invocation(args) else EXIT_USAGE
     if engine.is_engine_invocation(args):
         return engine.run_engine(args)
     register_commands()
