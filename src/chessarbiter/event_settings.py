@@ -58,10 +58,12 @@ __all__ = [
     "KNOCKOUT_SCHEMES",
     "LOCKED_ONCE_PAIRED",
     "LOCKED_ONCE_PLAYED",
+    "LOCKED_ONCE_RECORDED",
     "MAX_POINTS",
     "ROUND_ROBIN_DEFAULT_TIEBREAKS",
     "ROUND_ROBIN_SYSTEMS",
     "SEXES",
+    "SIMUL_CONTEST",
     "SYSTEMS",
     "EventSettings",
     "PlayerSettings",
@@ -84,7 +86,9 @@ __all__ = [
 #: tables (C.05), a knockout bracket, the two team systems (Berger tables for teams,
 #: team Swiss C.04.6), the team cup (Team Competitions 1972, the Olympic system) and a
 #: tournament of consultation groups (Team Competitions 1972, consultation games: each
-#: participant a group, :mod:`chessarbiter.special.consultation`).
+#: participant a group, :mod:`chessarbiter.special.consultation`) and a simul contest (Team
+#: Competitions 1972: each participant an exhibitor, ranked by score and time,
+#: :func:`chessarbiter.special.simul.simul_contest`).
 SYSTEMS: Final = (
     "swiss",
     "roundrobin",
@@ -93,7 +97,11 @@ SYSTEMS: Final = (
     "team-swiss",
     "team-cup",
     "consultation",
+    "simul-contest",
 )
+#: The system whose participants are the exhibitors of a simul contest (no rounds: each
+#: exhibitor's score, minutes and boards, :func:`chessarbiter.special.simul.contest_problems`).
+SIMUL_CONTEST: Final = "simul-contest"
 #: The system whose participants are consultation groups (a player row a group, its people in
 #: ``members``, :func:`group_problem`).
 CONSULTATION: Final = "consultation"
@@ -150,6 +158,10 @@ LOCKED_ONCE_PLAYED: Final = (
     "cup_board_weights",
     "reserve_regime",
 )
+#: A simul contest's settings fixed once an exhibitor's result is recorded: the system, and
+#: the boards every exhibitor plays, which the recorded scores were checked against. The
+#: deduction period only ranks the results, which are ranked afresh: it stays editable.
+LOCKED_ONCE_RECORDED: Final = ("system", "simul_boards")
 #: The bounds (lowest, highest) of every number of an event's or a player's settings that a
 #: user types, from :mod:`chessarbiter.limits`: :func:`event_problems` and
 #: :func:`player_problems` check them, and a form or a database field can show them.
@@ -166,6 +178,8 @@ BOUNDS: Final[Mapping[str, tuple[int | Decimal, int | Decimal]]] = {
     "entry_round": (1, limits.MAX_ROUNDS),
     "entry_stage": (1, limits.MAX_KNOCKOUT_STAGES),
     "personal_number": (1, limits.MAX_PERSONAL_NUMBER),
+    "simul_boards": (1, limits.MAX_SIMUL_BOARDS),
+    "simul_per_minutes": (1, limits.MAX_MINUTES),
 }
 #: The individual tie-breaks of a new event (C.07: Buchholz Cut 1, Buchholz,
 #: Sonneborn-Berger, direct encounter).
@@ -314,6 +328,11 @@ class EventSettings:
     #: A match of federations played as one round robin (Team Competitions 1972, "Matches of
     #: two teams": the mixed round robin): its match score from the games between them.
     mixed_match: bool = False
+    #: A simul contest (Team Competitions 1972): the opponents each exhibitor plays (None: not
+    #: fixed), and the minutes over the fastest simul that cost ½ point
+    #: (:func:`~chessarbiter.special.simul.time_deduction`; the book's examples are 5 and 10).
+    simul_boards: int | None = None
+    simul_per_minutes: int = 5
     name: str = "Event"
     city: str = ""
     federation: str = ""
@@ -517,7 +536,8 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     regime, knockout bracket, match format and the sanction ladder of games without clocks
     (game or blitz, Team Competitions 1972) are ones the library knows; a team cup's
     legs, drawn-match rules and board weights (:func:`_cup`); a handicap Swiss's limits of
-    lost points (:func:`_handicap`); a table of time odds (:func:`_time_odds`); the rounds
+    lost points (:func:`_handicap`); a table of time odds (:func:`_time_odds`); a simul
+    contest's boards (1-1,000) and deduction period (1 minute to a year); the rounds
     (1-99), boards per team (1-50), the lot seed and the name's length are inside their
     bounds (:mod:`chessarbiter.limits`); the points of a win, draw, loss and of the
     pairing-allocated bye are 0 to 99.9 in tenths, with a loss worth no more than a draw and a
@@ -556,6 +576,9 @@ def event_problems(s: EventSettings) -> dict[str, str]:
     _cup(problems, s)
     _handicap(problems, s)
     _time_odds(problems, s)
+    _count(problems, "simul_per_minutes", s.simul_per_minutes)
+    if s.simul_boards is not None:
+        _count(problems, "simul_boards", s.simul_boards)
     if s.mixed_match is True and s.system != "roundrobin":
         problems["mixed_match"] = (
             "a match of federations is played as one round robin (Team Competitions 1972): "

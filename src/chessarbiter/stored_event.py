@@ -23,7 +23,7 @@ before it is stored.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from chessarbiter.errors import ChessArbiterError
 from chessarbiter.event_settings import (
@@ -33,6 +33,7 @@ from chessarbiter.event_settings import (
     player_problems,
 )
 from chessarbiter.model import Colour, Player, Result, RoundEntry, Tournament
+from chessarbiter.special.simul import SimulResult, contest_problems
 
 
 class StoredEventError(ChessArbiterError):
@@ -47,11 +48,14 @@ def stored_event_problems(
     settings: EventSettings | None,
     players: Mapping[int, PlayerSettings] | None,
     tournament: Tournament,
+    simul: Sequence[SimulResult] | None = None,
 ) -> list[str]:
     """Every problem of a stored event (empty when it can be stored): its settings', by field;
     each player's registration, by pairing number (``players`` maps it to the registration:
-    ``player 3: rating: ...``); and the inconsistencies of its rounds
-    (:meth:`~chessarbiter.model.Tournament.check`).
+    ``player 3: rating: ...``); the inconsistencies of its rounds
+    (:meth:`~chessarbiter.model.Tournament.check`); and, for a simul contest, the exhibitors'
+    results recorded so far (:func:`chessarbiter.special.simul.contest_problems`, Team
+    Competitions 1972).
 
     ``settings`` or ``players`` None: not judged (a change that did not write them leaves
     them to the change that does, so that an event stored with a setting the library now
@@ -62,6 +66,7 @@ def stored_event_problems(
     for number, player in sorted((players or {}).items()):
         problems += [f"player {number}: {k}: {v}" for k, v in player_problems(player).items()]
     problems += [str(p) for p in tournament.check()]
+    problems += contest_problems(simul or ())
     return problems
 
 
@@ -69,12 +74,13 @@ def validate_stored_event(
     settings: EventSettings | None,
     players: Mapping[int, PlayerSettings] | None,
     tournament: Tournament,
+    simul: Sequence[SimulResult] | None = None,
 ) -> None:
     """Refuse a stored event with a problem (:func:`stored_event_problems`).
 
     :raises StoredEventError: listing every problem.
     """
-    problems = stored_event_problems(settings, players, tournament)
+    problems = stored_event_problems(settings, players, tournament, simul)
     if problems:
         raise StoredEventError(problems)
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from chessarbiter.special.simul import (
     Classification,
@@ -13,9 +15,12 @@ from chessarbiter.special.simul import (
     SimulResult,
     check_simul,
     class_gap,
+    contest_problems,
+    minutes_text,
     parse_classification,
     parse_minutes,
     parse_score,
+    result_problems,
     simul_contest,
     simul_limit,
     time_deduction,
@@ -125,3 +130,52 @@ def test_parsers() -> None:
             parse_minutes(bad)
     with pytest.raises(SimulError):
         parse_score("many")
+
+
+def test_a_score_text_is_bounded() -> None:
+    with pytest.raises(SimulError, match="at most 32 characters"):
+        parse_score("1" * 33)
+    assert parse_score(" 15½ ") == Decimal("15.5")
+
+
+_results = st.lists(
+    st.builds(
+        SimulResult,
+        st.sampled_from("ABCD"),
+        st.decimals(-2, 25, places=1, allow_nan=False, allow_infinity=False),
+        st.integers(-5, 600),
+        st.one_of(st.none(), st.integers(0, 22)),
+    ),
+    min_size=2,
+    max_size=5,
+)
+
+
+@given(_results, st.integers(1, 15))
+def test_the_contest_ranks_exactly_what_its_check_accepts(
+    results: list[SimulResult], per: int
+) -> None:
+    """Team Competitions 1972: one check of a contest's results (:func:`contest_problems`,
+    each result by :func:`result_problems`), the one the ranking applies: it ranks the results
+    the check accepts, refuses the others with the check's first problem, and every adjusted
+    score is the score less ½ per full period over the fastest, never below 0."""
+    problems = contest_problems(results)
+    for r in results:
+        assert set(result_problems(r)) <= set(problems)
+    if problems:
+        with pytest.raises(SimulError) as refused:
+            simul_contest(results, per)
+        assert str(refused.value) == problems[0]
+        return
+    ranked = simul_contest(results, per)
+    fastest = min(r.minutes for r in results)
+    for s in ranked:
+        assert s.adjusted == max(
+            Decimal(0), s.score - Decimal("0.5") * ((s.minutes - fastest) // per)
+        )
+    assert [s.adjusted for s in ranked] == sorted((s.adjusted for s in ranked), reverse=True)
+
+
+@given(st.integers(0, 527_040))
+def test_minutes_are_written_as_they_are_read(minutes: int) -> None:
+    assert parse_minutes(minutes_text(minutes)) == minutes

@@ -45,6 +45,10 @@ SHOWN = {
         {"boards_per_team", "cup_legs", "cup_drawn_match", "lot_seed"},
         {"rounds", "tiebreaks", "team_pairing", "edition", "knockout_scheme", "match_format"},
     ),
+    "simul-contest": (
+        {"simul_boards", "simul_per_minutes"},
+        {"rounds", "tiebreaks", "win_points", "boards_per_team", "knockout_scheme", "cup_legs"},
+    ),
 }
 
 

@@ -195,6 +195,66 @@ def time_deduction(extra_minutes: int, per_minutes: int) -> Decimal:
     return HALF * (extra_minutes // per_minutes)
 
 
+def result_problems(result: SimulResult) -> list[str]:
+    """What is wrong with one exhibitor's result in a simul contest (empty when nothing): the
+    minutes taken 0 to :data:`~chessarbiter.limits.MAX_MINUTES`, the boards 1 to
+    :data:`~chessarbiter.limits.MAX_SIMUL_BOARDS`, the score a multiple of ½ from 0 to the
+    boards played (game points: 1 a win, ½ a draw, Team Competitions 1972).
+
+    >>> result_problems(SimulResult("Tal", Decimal("15.5"), 155, 20))
+    []
+    >>> result_problems(SimulResult("Tal", Decimal("21"), 155, 20))
+    ['Tal: 21 points on 20 boards']
+    """
+    r = result
+    problems: list[str] = []
+    if not 0 <= r.minutes <= limits.MAX_MINUTES:
+        problems.append(
+            f"{r.exhibitor}: {r.minutes} minutes; a time is 0 to {limits.MAX_MINUTES} "
+            "minutes (a year)"
+        )
+    if r.boards is not None and not 1 <= r.boards <= limits.MAX_SIMUL_BOARDS:
+        problems.append(
+            f"{r.exhibitor}: {r.boards} boards; a simul has 1 to {limits.MAX_SIMUL_BOARDS}"
+        )
+    if not r.score.is_finite() or not -limits.MAX_POINTS <= r.score <= limits.MAX_POINTS:
+        problems.append(f"{r.exhibitor}: score {r.score} is out of range")
+    elif r.score < 0 or (r.score * 2) % 1 != 0:
+        problems.append(f"{r.exhibitor}: score {r.score} is not a multiple of ½")
+    elif r.boards is not None and r.score > r.boards:
+        problems.append(f"{r.exhibitor}: {r.score} points on {r.boards} boards")
+    return problems
+
+
+def contest_problems(results: Sequence[SimulResult]) -> list[str]:
+    """What is wrong with the results of a simul contest so far (empty when nothing): at most
+    :data:`~chessarbiter.limits.MAX_ENTRIES` exhibitors, each named once, each result as
+    :func:`result_problems` wants it, and the same number of boards for all, Team Competitions
+    1972: "сеансеры выступают против одинакового числа ... участников". Fewer than two results
+    are no problem here (a contest in progress); :func:`simul_contest` ranks two or more.
+
+    >>> contest_problems([SimulResult("A", Decimal(15), 180, 20),
+    ...     SimulResult("B", Decimal(17), 200, 19)])  # doctest: +NORMALIZE_WHITESPACE
+    ['exhibitors must play the same number of opponents (Team Competitions 1972:
+      «против одинакового числа ... участников»), not [19, 20]']
+    """
+    if len(results) > limits.MAX_ENTRIES:
+        return [f"a simul contest has at most {limits.MAX_ENTRIES} exhibitors"]
+    problems: list[str] = []
+    names = [r.exhibitor for r in results]
+    if len(set(names)) != len(names):
+        problems.append("an exhibitor is named twice")
+    boards = {r.boards for r in results if r.boards is not None}
+    if len(boards) > 1:
+        problems.append(
+            "exhibitors must play the same number of opponents (Team Competitions 1972: «против "
+            f"одинакового числа ... участников»), not {sorted(boards)}"
+        )
+    for r in results:
+        problems += result_problems(r)
+    return problems
+
+
 def simul_contest(results: Sequence[SimulResult], per_minutes: int = 5) -> list[SimulStanding]:
     """Rank a simul contest, Team Competitions 1972: "сеансеры выступают против одинакового числа
     примерно равных по силе участников ... можно принимать результат самого быстрого сеанса за
@@ -208,34 +268,9 @@ def simul_contest(results: Sequence[SimulResult], per_minutes: int = 5) -> list[
     """
     if len(results) < 2:
         raise SimulError("a simul contest needs at least two exhibitors")
-    if len(results) > limits.MAX_ENTRIES:
-        raise SimulError(f"a simul contest has at most {limits.MAX_ENTRIES} exhibitors")
-    names = [r.exhibitor for r in results]
-    if len(set(names)) != len(names):
-        raise SimulError("an exhibitor is named twice")
-    boards = {r.boards for r in results if r.boards is not None}
-    if len(boards) > 1:
-        raise SimulError(
-            "exhibitors must play the same number of opponents (Team Competitions 1972: «против "
-            "одинакового "
-            f"числа ... участников»), not {sorted(boards)}"
-        )
-    for r in results:
-        if not 0 <= r.minutes <= limits.MAX_MINUTES:
-            raise SimulError(
-                f"{r.exhibitor}: {r.minutes} minutes; a time is 0 to {limits.MAX_MINUTES} "
-                "minutes (a year)"
-            )
-        if r.boards is not None and not 1 <= r.boards <= limits.MAX_SIMUL_BOARDS:
-            raise SimulError(
-                f"{r.exhibitor}: {r.boards} boards; a simul has 1 to {limits.MAX_SIMUL_BOARDS}"
-            )
-        if not -limits.MAX_POINTS <= r.score <= limits.MAX_POINTS:
-            raise SimulError(f"{r.exhibitor}: score {r.score} is out of range")
-        if r.score < 0 or (r.score * 2) % 1 != 0:
-            raise SimulError(f"{r.exhibitor}: score {r.score} is not a multiple of ½")
-        if r.boards is not None and r.score > r.boards:
-            raise SimulError(f"{r.exhibitor}: {r.score} points on {r.boards} boards")
+    problems = contest_problems(results)
+    if problems:
+        raise SimulError(problems[0])
     fastest = min(r.minutes for r in results)
     rows = []
     for r in results:
@@ -252,6 +287,9 @@ def simul_contest(results: Sequence[SimulResult], per_minutes: int = 5) -> list[
     return out
 
 
+#: The longest score text read: a score of :data:`~chessarbiter.limits.MAX_POINTS` written
+#: with room for spaces and decimals.
+_SCORE_CHARS: Final = 32
 _DURATION: Final = re.compile(r"^(?:([0-9]{1,7}):([0-5][0-9])|([0-9]{1,7}))$")
 
 
@@ -275,6 +313,15 @@ def parse_minutes(text: str) -> int:
     return minutes
 
 
+def minutes_text(minutes: int) -> str:
+    """Minutes as :func:`parse_minutes` reads them back, ``H:MM``.
+
+    >>> minutes_text(155), minutes_text(5), parse_minutes(minutes_text(100_000))
+    ('2:35', '0:05', 100000)
+    """
+    return f"{minutes // 60}:{minutes % 60:02d}"
+
+
 def parse_score(text: str) -> Decimal:
     """``15``, ``15.5``, ``15½``: a finite number of at most
     :data:`~chessarbiter.limits.MAX_POINTS` either way.
@@ -282,6 +329,8 @@ def parse_score(text: str) -> Decimal:
     >>> parse_score("15½")
     Decimal('15.5')
     """
+    if len(text) > _SCORE_CHARS:
+        raise SimulError(f"bad score {text[:40]!r} (at most {_SCORE_CHARS} characters)")
     raw = text.strip().replace("½", ".5").replace(",", ".")
     if raw.startswith(".5"):
         raw = "0" + raw

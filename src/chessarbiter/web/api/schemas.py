@@ -61,6 +61,8 @@ class EventIn(Strict):
     cup_legs: int | None = None
     cup_drawn_match: str | None = None
     cup_board_weights: str | None = None
+    simul_boards: int | None = None
+    simul_per_minutes: int | None = None
     public: bool | None = None
 
 
@@ -187,6 +189,44 @@ class StandingOut(Schema):
     points: Decimal
     tiebreaks: dict[str, Decimal] = Field(description="By their FIDE acronyms (C.07).")
     withdrawn: bool
+
+
+class SimulIn(Strict):
+    """An exhibitor's result in a simul contest: ``score`` (``15``, ``15.5``, ``15½``) and
+    ``minutes`` (whole minutes or ``H:MM``), both '' to clear it. ``replace``: confirm
+    replacing (or clearing) a result already recorded (else 409)."""
+
+    score: str
+    minutes: str
+    replace: bool = False
+
+
+class SimulEntryOut(Schema):
+    number: int
+    name: str
+    score: Decimal | None
+    minutes: int | None
+
+
+class SimulRowOut(Schema):
+    place: int
+    number: int
+    name: str
+    score: Decimal
+    minutes: int
+    extra_minutes: int = Field(description="Minutes over the fastest simul.")
+    deduction: Decimal = Field(description="½ point for every full `per_minutes` of them.")
+    adjusted: Decimal
+
+
+class SimulOut(Schema):
+    """A simul contest (Team Competitions 1972): the standings by adjusted score once two
+    results are recorded, and the exhibitors whose result is not recorded yet."""
+
+    boards: int | None
+    per_minutes: int
+    rows: list[SimulRowOut]
+    pending: list[SimulEntryOut]
 
 
 class StandingsOut(Schema):

@@ -532,6 +532,67 @@ def put_result(
     }
 
 
+# -- simul contest ---------------------------------------------------------------------------
+
+
+def _simul_entry(p: m.Player) -> dict[str, Any]:
+    return {"number": p.number, "name": p.name, "score": p.simul_score, "minutes": p.simul_minutes}
+
+
+@api.get("/events/{event_id}/simul", response={200: s.SimulOut, **ERRORS}, tags=["standings"])
+def get_simul(request: HttpRequest, event_id: int) -> Any:
+    """A simul contest's standings, as its pages show them
+    (:func:`chessarbiter.web.events.simul.contest`: the library's
+    :func:`chessarbiter.special.simul.simul_contest`, Team Competitions 1972)."""
+    from ..events import simul
+
+    event = event_for(request.user, event_id, Level.VIEWER)
+    if not event.simul_contest():
+        raise services.ServiceError(_("Only a simul contest ranks exhibitors by score and time."))
+    contest = simul.contest(event)
+    if contest.problem:
+        raise services.ServiceError(contest.problem)
+    return {
+        "boards": contest.boards,
+        "per_minutes": contest.per_minutes,
+        "rows": [
+            {
+                "place": r.place,
+                "number": r.player.number,
+                "name": r.player.name,
+                "score": r.score,
+                "minutes": r.player.simul_minutes,
+                "extra_minutes": r.extra_minutes,
+                "deduction": r.deduction,
+                "adjusted": r.adjusted,
+            }
+            for r in contest.rows
+        ],
+        "pending": [_simul_entry(p) for p in contest.pending],
+    }
+
+
+@api.put(
+    "/events/{event_id}/simul/{number}",
+    response={200: s.SimulEntryOut, **ERRORS},
+    tags=["standings"],
+)
+def put_simul(request: HttpRequest, event_id: int, number: int, payload: s.SimulIn) -> Any:
+    """Record, correct or clear exhibitor ``number``'s result, as the arbiter's page
+    (:func:`chessarbiter.web.events.simul.record_result`): a result already recorded is kept,
+    409, unless ``replace`` is set."""
+    from ..events import simul
+
+    event = event_for(request.user, event_id, Level.ARBITER)
+    player = m.Player.objects.filter(event=event, number=number).first()
+    if player is None:
+        raise Http404
+    saved = simul.record_result(
+        player, request.user, payload.score, payload.minutes, replace=payload.replace
+    )
+    return _simul_entry(saved)
+
+
 # -- standings and TRF -----------------------------------------------------------------------
 
 
@@ -543,6 +604,10 @@ def standings(request: HttpRequest, event_id: int, after_round: Query[int | None
     one ranking the standings pages show (:func:`tables.event_ranking`): after the last
     complete round, or after the complete round ``after_round``."""
     event = event_for(request.user, event_id, Level.VIEWER)
+    if event.simul_contest():
+        raise services.ServiceError(
+            _("A simul contest is ranked by score and time: see its /simul.")
+        )
     if event.on_bracket():
         raise services.ServiceError(
             _("A knockout event is played on its bracket: no Swiss standings are kept.")

@@ -64,7 +64,7 @@ def _slug(event: m.Event) -> str:
 
 
 def _swiss(event: m.Event) -> bool:
-    return not event.on_bracket()
+    return event.in_rounds()
 
 
 def _ranking(event: m.Event, t: Tournament) -> tuple[list[Standing], int]:

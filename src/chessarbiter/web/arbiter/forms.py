@@ -107,6 +107,8 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             "handicap_limits",
             "time_odds",
             "mixed_match",
+            "simul_boards",
+            "simul_per_minutes",
             "sanction_ladder",
             "public",
             "protest_hours",
@@ -175,6 +177,11 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
             _("Team cup"),
             ("cup_legs", "cup_drawn_match", "cup_board_weights"),
             ("team-cup",),
+        ),
+        (
+            _("Simul contest"),
+            ("simul_boards", "simul_per_minutes"),
+            ("simul-contest",),
         ),
     )
     #: Fields shown for fewer systems than their group: (field, systems).

@@ -203,6 +203,8 @@ urlpatterns = [
         views.print_view,
         name="print_round",
     ),
+    path("events/<int:event_id>/simul/", views.simul_page, name="simul"),
+    path("events/<int:event_id>/simul/<int:number>/", views.simul_result, name="simul_result"),
     path("events/<int:event_id>/knockout/", views.knockout_page, name="knockout"),
     path(
         "events/<int:event_id>/knockout/<int:number>/",

@@ -14,7 +14,7 @@ from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import F, Q
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
@@ -25,7 +25,11 @@ from django.views.decorators.http import require_POST
 
 from chessarbiter import limits
 from chessarbiter.errors import ChessArbiterError
-from chessarbiter.event_settings import LOCKED_ONCE_PAIRED, LOCKED_ONCE_PLAYED
+from chessarbiter.event_settings import (
+    LOCKED_ONCE_PAIRED,
+    LOCKED_ONCE_PLAYED,
+    LOCKED_ONCE_RECORDED,
+)
 from chessarbiter.formatting import format_fraction, format_points
 from chessarbiter.pairing.double_swiss.rules import match_of_column
 from chessarbiter.pairing.keizer.scoring import keizer_scores
@@ -72,7 +76,8 @@ def played_in_rounds(
     """The pages of an event played in rounds (pairing, Swiss standings, crosstable, their
     print views): the view is given the event when the user has ``need`` in it
     (:func:`event_for`). A knockout event has no rounds to pair, no Swiss standings or
-    crosstable: it is played on its bracket, where these pages send the user."""
+    crosstable: it is played on its bracket, where these pages send the user; a simul
+    contest, on its own page."""
 
     def decorate(
         view: Callable[Concatenate[HttpRequest, m.Event, P], HttpResponse],
@@ -82,6 +87,15 @@ def played_in_rounds(
             request: HttpRequest, /, event_id: int, *args: P.args, **kwargs: P.kwargs
         ) -> HttpResponse:
             ev = event_for(request.user, event_id, need)
+            if ev.simul_contest():
+                messages.info(
+                    request,
+                    _(
+                        "A simul contest is not paired: each exhibitor's score and time are "
+                        "recorded on the contest's page, which ranks them."
+                    ),
+                )
+                return redirect("arbiter:simul", ev.pk)
             if ev.on_bracket():
                 messages.info(
                     request,
@@ -253,7 +267,8 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
     """The event's settings, those the library's policy fixes shown disabled: once round 1
     is paired (:data:`chessarbiter.event_settings.LOCKED_ONCE_PAIRED`), and once a game or
     walkover of a knockout bracket is recorded
-    (:data:`~chessarbiter.event_settings.LOCKED_ONCE_PLAYED`); the service refuses a change
+    (:data:`~chessarbiter.event_settings.LOCKED_ONCE_PLAYED`), and once a simul contest's
+    result is recorded (``LOCKED_ONCE_RECORDED``); the service refuses a change
     of them all the same (:func:`~chessarbiter.web.events.services.update_event`)."""
     ev = event_for(request.user, event_id, Level.CHIEF)
     form = forms.EventForm(request.POST or None, instance=m.Event.objects.get(pk=ev.pk))
@@ -262,6 +277,8 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
         fixed.append((LOCKED_ONCE_PAIRED, _("fixed once round 1 is paired")))
     if services.bracket_played(ev):
         fixed.append((LOCKED_ONCE_PLAYED, _("fixed once a knockout game is played")))
+    if services.simul_recorded(ev):
+        fixed.append((LOCKED_ONCE_RECORDED, _("fixed once an exhibitor's result is recorded")))
     for names, why in fixed:
         for name in names:
             if name in form.fields:
@@ -1221,6 +1238,48 @@ def roles(request: HttpRequest, event_id: int) -> HttpResponse:
         "arbiter/roles.html",
         page_context(request, ev, form=form, roles=ev.roles.select_related("user")),
     )
+
+
+# -- simul contest ---------------------------------------------------------------------------
+
+
+@login_required
+@_shows_problems
+def simul_page(request: HttpRequest, event_id: int) -> HttpResponse:
+    """A simul contest (Team Competitions 1972): each exhibitor's score and time, the forms
+    that record them, and the standings the library ranks from them."""
+    from ..events import simul
+
+    ev = event_for(request.user, event_id, Level.VIEWER)
+    if not ev.simul_contest():
+        raise Http404
+    return render(
+        request, "arbiter/simul.html", page_context(request, ev, contest=simul.contest(ev))
+    )
+
+
+@login_required
+@require_POST
+def simul_result(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """Record exhibitor ``number``'s result: ``score`` and ``minutes`` (both blank: clear
+    it), ``replace`` set to confirm replacing or clearing a result already recorded
+    (:func:`chessarbiter.web.events.simul.record_result`)."""
+    from ..events import simul
+
+    ev = event_for(request.user, event_id, Level.ARBITER)
+    player = get_object_or_404(m.Player, event=ev, number=number)
+    _attempt(
+        request,
+        lambda: simul.record_result(
+            player,
+            request.user,
+            request.POST.get("score", ""),
+            request.POST.get("minutes", ""),
+            replace=bool(request.POST.get("replace")),
+        ),
+        _("Saved."),
+    )
+    return redirect(reverse("arbiter:simul", args=[ev.pk]) + f"#exhibitor-{number}")
 
 
 # -- knockout --------------------------------------------------------------------------------

@@ -121,19 +121,21 @@ def _ranking(
 ) -> tuple[Tournament, list[str], int, list[Standing]]:
     """The event's ranking after ``after_round`` (:func:`tables.event_ranking`); a knockout
     event has none."""
-    if event.on_bracket():
-        raise ListError(_knockout_message())
+    if not event.in_rounds():
+        raise ListError(_no_rounds_message(event))
     return tables.event_ranking(event, after_round)
 
 
-def _knockout_message() -> str:
+def _no_rounds_message(event: m.Event) -> str:
+    if event.simul_contest():
+        return _("A simul contest is ranked on its own page: it has no Swiss standings.")
     return _("A knockout event is played on its bracket: it has no Swiss standings.")
 
 
 def completed_rounds(event: m.Event) -> int:
     """The last round whose games all have a result (:func:`complete_rounds`); 0 for a
-    knockout event."""
-    if event.on_bracket():
+    knockout event or a simul contest."""
+    if not event.in_rounds():
         return 0
     return int(
         tables.cached(event, "lists:complete", lambda: complete_rounds(store.tournament(event)))

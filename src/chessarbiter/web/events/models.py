@@ -123,6 +123,7 @@ class Event(models.Model):
         TEAM_SWISS = "team-swiss", _("Team Swiss")
         TEAM_CUP = "team-cup", _("Team cup (Olympic system)")
         CONSULTATION = "consultation", _("Consultation games (groups of consultants)")
+        SIMUL_CONTEST = "simul-contest", _("Simul contest (exhibitors ranked by score and time)")
 
     class KnockoutScheme(models.TextChoices):
         FIDE_1997 = "fide-1997", _("FIDE 1997 (entry stages, halves)")
@@ -366,6 +367,25 @@ class Event(models.Model):
             "1 a win and ½ a draw, whatever the board."
         ),
     )
+    #: A simul contest (Team Competitions 1972): the opponents each exhibitor plays, the same
+    #: for all (blank: not fixed), and the minutes over the fastest simul that cost ½ point
+    #: (:func:`chessarbiter.special.simul.simul_contest`).
+    simul_boards = models.PositiveSmallIntegerField(
+        _("boards of each simul"),
+        null=True,
+        blank=True,
+        validators=_setting("simul_boards"),
+        help_text=_("Every exhibitor plays the same number of opponents. Blank: not fixed."),
+    )
+    simul_per_minutes = models.PositiveIntegerField(
+        _("½ point off per minutes"),
+        default=5,
+        validators=_setting("simul_per_minutes"),
+        help_text=_(
+            "The fastest simul is the base; the others lose ½ point for every full period "
+            "of this many minutes they took more (the book suggests 5 or 10)."
+        ),
+    )
     #: The sanctions against slow play in a game without clocks (Team Competitions 1972:
     #: :class:`chessarbiter.special.unclocked.Ladder`), given on a game's page.
     sanction_ladder = models.CharField(
@@ -452,6 +472,16 @@ class Event(models.Model):
         """Whether the event is played on a knockout bracket (players, or teams in a team
         cup) rather than paired in rounds."""
         return self.system in (self.System.KNOCKOUT, self.System.TEAM_CUP)
+
+    def simul_contest(self) -> bool:
+        """Whether the event is a simul contest (Team Competitions 1972): its exhibitors'
+        scores and times are recorded on its own page; nothing is paired."""
+        return self.system == self.System.SIMUL_CONTEST
+
+    def in_rounds(self) -> bool:
+        """Whether the event is paired in rounds, with Swiss or round-robin standings and a
+        crosstable: neither a bracket (:meth:`on_bracket`) nor a simul contest."""
+        return not (self.on_bracket() or self.simul_contest())
 
     def round_columns(self) -> int:
         """The rounds stored when every round is paired: ``rounds``, or two games per match
@@ -602,6 +632,13 @@ class Player(models.Model):
     members = models.TextField(
         _("group members"), blank=True, validators=[MaxLengthValidator(limits.MAX_NAME * 6)]
     )
+    #: A simul contest: the exhibitor's result once his simul is over (Team Competitions 1972),
+    #: the points he scored and the minutes it took; both blank until then. Written only by
+    #: :func:`chessarbiter.web.events.simul.record_result`.
+    simul_score = models.DecimalField(
+        _("simul score"), max_digits=6, decimal_places=1, null=True, blank=True
+    )
+    simul_minutes = models.PositiveIntegerField(_("simul minutes"), null=True, blank=True)
 
     class Meta:
         ordering = ["number"]

@@ -39,6 +39,7 @@ from chessarbiter.pairing.keizer.scoring import (
 from chessarbiter.pairing.systems import PairingRules
 from chessarbiter.pairing.systems import pairing_rules as library_pairing_rules
 from chessarbiter.special.consultation import ConsultationError, ConsultationGroup, group_from_text
+from chessarbiter.special.simul import SimulResult
 from chessarbiter.tiebreaks import TieBreakSpec, parse_list
 
 from . import models as m
@@ -346,3 +347,30 @@ def stored_group(player: m.Player) -> ConsultationGroup | None:
         return group_from_text(player.name, player.members)
     except ConsultationError:
         return None
+
+
+def _points(stored: Decimal) -> Decimal:
+    """A stored score as it was typed: ``15``, not the column's ``15.0``."""
+    score = Decimal(stored)
+    return score.to_integral_value() if score == score.to_integral_value() else score
+
+
+def simul_label(player: m.Player) -> str:
+    """An exhibitor as the library's simul contest names him: number and name, so that two
+    exhibitors of one name stay two."""
+    return f"{player.number}. {player.name}"
+
+
+def simul_results(event: m.Event) -> list[SimulResult]:
+    """A simul contest's results recorded so far, as the library reads them
+    (:class:`chessarbiter.special.simul.SimulResult`, each exhibitor by :func:`simul_label`,
+    the event's boards for all), in the exhibitors' order; empty for another event."""
+    if not event.simul_contest():
+        return []
+    return [
+        SimulResult(simul_label(p), _points(p.simul_score), p.simul_minutes, event.simul_boards)
+        for p in event.players.filter(simul_score__isnull=False, simul_minutes__isnull=False)
+        .order_by("number")
+        .only("number", "name", "simul_score", "simul_minutes")
+        if p.simul_score is not None and p.simul_minutes is not None
+    ]

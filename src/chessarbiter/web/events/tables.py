@@ -243,7 +243,7 @@ def _tables(event: m.Event) -> Tables:
     tie-breaks) after the last complete round."""
 
     def compute() -> Tables:
-        if event.on_bracket():
+        if not event.in_rounds():
             return Tables([], [], 0, [])
         t, names, rounds, table = event_ranking(event)
         reasons = _reasons(event)

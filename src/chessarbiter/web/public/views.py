@@ -18,7 +18,7 @@ from django.db import connection
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
@@ -262,6 +262,8 @@ def festival(request: HttpRequest, festival_id: int) -> HttpResponse:
 @visitor_cached
 def event(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = _event(event_id)
+    if ev.simul_contest():
+        return _simul_page(request, ev)
     last = ev.round_set.order_by("-number").first()
     return _page(
         request,
@@ -335,6 +337,8 @@ def game(request: HttpRequest, event_id: int, number: int, board: int) -> HttpRe
 @visitor_cached
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = _event(event_id)
+    if ev.simul_contest():
+        return _simul_page(request, ev)
     return _page(request, "public/_standings.html", ev, **_standings(ev))
 
 
@@ -342,6 +346,8 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
 @visitor_cached
 def crosstable(request: HttpRequest, event_id: int) -> HttpResponse:
     ev = _event(event_id)
+    if ev.simul_contest():
+        return redirect("public:event", ev.pk)  # no games: the contest's standings are its table
     return _page(request, "public/_crosstable.html", ev, **_crosstable(ev))
 
 
@@ -357,6 +363,25 @@ def player(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         ev,
         card=lambda: tables.player_card(ev, number),
         group=lambda: store.stored_group(ev.players.get(number=number)),
+    )
+
+
+def _simul_page(request: HttpRequest, ev: m.Event) -> HttpResponse:
+    """A simul contest's public page: its standings by the library
+    (:func:`chessarbiter.web.events.simul.contest`), refreshing itself while simuls are
+    still being played."""
+    from ..events import simul
+
+    def contest() -> simul.Contest:
+        found: simul.Contest = tables.cached(ev, "simul", lambda: simul.contest(ev))
+        return found
+
+    return _page(
+        request,
+        "public/_simul.html",
+        ev,
+        contest=contest,
+        live=lambda: bool(contest().pending and contest().rows),
     )
 
 
@@ -459,7 +484,7 @@ def categories(request: HttpRequest, event_id: int) -> HttpResponse:
     from ..arbiter.lists import category_context
 
     ev = _event(event_id)
-    if ev.on_bracket():
+    if not ev.in_rounds():
         raise Http404
     ctx = category_context(ev, request.GET)
     return _page(request, "public/lists_categories.html", ev, _query_key(request), **ctx)
@@ -471,7 +496,7 @@ def team_ranking(request: HttpRequest, event_id: int) -> HttpResponse:
     from ..arbiter.lists import team_context
 
     ev = _event(event_id)
-    if ev.on_bracket():
+    if not ev.in_rounds():
         raise Http404
     ctx = team_context(ev, request.GET)
     return _page(request, "public/lists_teams.html", ev, _query_key(request), **ctx)

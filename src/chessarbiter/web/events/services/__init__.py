@@ -41,6 +41,7 @@ from .events import (
     restore_event,
     set_keizer_settings,
     set_role,
+    simul_recorded,
     update_event,
     update_prize_table,
 )
@@ -162,6 +163,7 @@ __all__ = [
     "set_result",
     "set_role",
     "set_watch_source",
+    "simul_recorded",
     "store_games",
     "submit_registration",
     "suspicious_entries",

@@ -102,9 +102,10 @@ def check_stored_event(
     """The last step of every change, inside its transaction: the event as stored now, read
     back from its rows, passes the library's one check of a stored event
     (:func:`chessarbiter.stored_event.stored_event_problems`): the consistency of its rounds
-    always, its ``settings`` and its ``players``' registrations when the change wrote them
-    (what a change did not write is not judged: an event stored with a setting the library
-    now refuses still takes results while the chief arbiter corrects it). Otherwise
+    and of a simul contest's results always, its ``settings`` and its ``players``'
+    registrations when the change wrote them (what a change did not write is not judged: an
+    event stored with a setting the library now refuses still takes results while the chief
+    arbiter corrects it). Otherwise
     :class:`ServiceError` naming the problems after ``refused`` (what was refused; by
     default, the change), and the transaction stores nothing. Archiving, restoring and the
     roles change only the web's own state, nothing the library reads: they need no check."""
@@ -119,7 +120,10 @@ def check_stored_event(
     if settings:
         event.refresh_from_db()
     problems = stored_event_problems(
-        event.settings() if settings else None, registrations, store.tournament(event)
+        event.settings() if settings else None,
+        registrations,
+        store.tournament(event),
+        store.simul_results(event),
     )
     if problems:
         what = refused or _("The change cannot be stored")

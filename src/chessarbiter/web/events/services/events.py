@@ -82,6 +82,13 @@ def bracket_played(event: m.Event) -> bool:
     )
 
 
+def simul_recorded(event: m.Event) -> bool:
+    """Whether an exhibitor's result of the event's simul contest is recorded:
+    :data:`chessarbiter.event_settings.LOCKED_ONCE_RECORDED` are fixed, and an exhibitor with
+    a result is not removed."""
+    return event.simul_contest() and event.players.filter(simul_score__isnull=False).exists()
+
+
 def _locked_message(fields: Sequence[str], when: str) -> str:
     labels = ", ".join(str(getattr(m.Event._meta.get_field(f), "verbose_name", f)) for f in fields)
     return _("%(fields)s cannot change %(when)s.") % {"fields": labels, "when": when}
@@ -91,8 +98,8 @@ def _locked_message(fields: Sequence[str], when: str) -> str:
 def update_event(event: m.Event, user: User, **fields: Any) -> m.Event:
     """Change the event's settings: each checked by the library's validator, and those that
     shape stored pairings or results refused once they are stored
-    (:data:`chessarbiter.event_settings.LOCKED_ONCE_PAIRED`, ``LOCKED_ONCE_PLAYED``; the sanction
-    ladder once a sanction is given)."""
+    (:data:`chessarbiter.event_settings.LOCKED_ONCE_PAIRED`, ``LOCKED_ONCE_PLAYED``,
+    ``LOCKED_ONCE_RECORDED``; the sanction ladder once a sanction is given)."""
     event = locked_event(event)
     paired = event.round_set.count()
     changed = {k: v for k, v in fields.items() if getattr(event, k) != v}
@@ -105,6 +112,9 @@ def update_event(event: m.Event, user: User, **fields: Any) -> m.Event:
     locked = [f for f in event_settings.LOCKED_ONCE_PLAYED if f in changed]
     if locked and bracket_played(event):
         raise ServiceError(_locked_message(locked, _("once a knockout game is played")))
+    locked = [f for f in event_settings.LOCKED_ONCE_RECORDED if f in changed]
+    if locked and simul_recorded(event):
+        raise ServiceError(_locked_message(locked, _("once an exhibitor's result is recorded")))
     if (
         "sanction_ladder" in changed
         and m.Sanction.objects.filter(board__round__event=event).exists()

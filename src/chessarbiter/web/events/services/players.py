@@ -159,6 +159,11 @@ def delete_player(player: m.Player, user: User) -> None:
     event = locked_event(player.event)
     if event.round_set.exists():
         raise ServiceError(_("Players cannot be removed once round 1 is paired; withdraw them."))
+    if m.Player.objects.filter(pk=player.pk, simul_score__isnull=False).exists():
+        raise ServiceError(
+            _("%(p)s has a simul result recorded: clear it before removing him.")
+            % {"p": str(player)}
+        )
     name = str(player)
     player.delete()
     check_stored_event(event)

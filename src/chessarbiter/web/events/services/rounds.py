@@ -53,6 +53,13 @@ from .core import (
 
 
 def _not_in_rounds(event: m.Event) -> ServiceError:
+    if event.simul_contest():
+        return ServiceError(
+            _(
+                "A simul contest is not paired: each exhibitor's score and time are recorded "
+                "on its page."
+            )
+        )
     if event.system == m.Event.System.TEAM_CUP:
         return ServiceError(
             _(
@@ -76,7 +83,7 @@ def round_number_to_pair(event: m.Event, rounds_paired: int) -> int:
     """The number of the round after ``rounds_paired``; refused for a knockout event (its
     matches are drawn and followed on the bracket) and when every round is paired. Cheap: it
     reads no game (the pairing itself checks the last round's results)."""
-    if event.on_bracket():
+    if not event.in_rounds():
         raise _not_in_rounds(event)
     nxt = rounds_paired + 1
     if nxt > event.round_columns():
@@ -479,7 +486,7 @@ def _store_round(
 def _checked(event: m.Event, t: Tournament, pairs: Sequence[tuple[int, int | None]]) -> list[Any]:
     from chessarbiter.pairing.swiss.deviations import check_pairing
 
-    if event.on_bracket():
+    if not event.in_rounds():
         raise _not_in_rounds(event)
     return list(check_pairing(t, pairs, store.pairing_rules(event).basic_rules))
 
@@ -506,7 +513,7 @@ def unpair_last_round(event: m.Event, user: User) -> int:
     """Delete the last round and its results (of a Double-Swiss event, the last match: both
     its game rounds); the number of the first round deleted."""
     event = locked_event(event)
-    if event.on_bracket():
+    if not event.in_rounds():
         raise _not_in_rounds(event)
     rnd = event.round_set.order_by("-number").first()
     if rnd is None:

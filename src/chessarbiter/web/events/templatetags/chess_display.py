@@ -36,6 +36,7 @@ from django.utils.translation import gettext
 from chessarbiter.formatting import format_fraction, format_points, format_tiebreak
 from chessarbiter.model.player import display_title
 from chessarbiter.pairing.double_swiss.rules import match_of_column
+from chessarbiter.special.simul import minutes_text
 from chessarbiter.trf.dates import header_date
 
 register = template.Library()
@@ -45,6 +46,13 @@ register = template.Library()
 def fide_title(title: str | None) -> str:
     """The title as arbiters write it; empty for none."""
     return display_title(title or "")
+
+
+@register.filter
+def simul_minutes(value: int | None) -> str:
+    """A simul's minutes as ``H:MM`` (:func:`chessarbiter.special.simul.minutes_text`, read
+    back by its form); empty for none."""
+    return "" if value is None else minutes_text(int(value))
 
 
 @register.filter
