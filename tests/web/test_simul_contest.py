@@ -342,6 +342,21 @@ def test_the_api_records_and_ranks_as_the_page(chief: User, contest: m.Event) ->
     assert r.status_code == 400 and "simul contest" in r.json()["detail"]
     r = api.post(f"{base}/rounds/next")
     assert r.status_code in (400, 409) and "not paired" in r.json()["detail"]
+    # a platform makes a contest as the form does; the library's bounds refuse a bad one
+    r = api.post(
+        "/api/events",
+        json.dumps({"name": "API simul", "system": "simul-contest", "simul_boards": 12}),
+        content_type="application/json",
+    )
+    assert r.status_code == 201, r.content
+    made = m.Event.objects.get(pk=r.json()["id"])
+    assert (made.system, made.simul_boards, made.simul_per_minutes) == (SIMUL_CONTEST, 12, 5)
+    r = api.post(
+        "/api/events",
+        json.dumps({"name": "Bad simul", "system": "simul-contest", "simul_per_minutes": 0}),
+        content_type="application/json",
+    )
+    assert r.status_code in (400, 422) and not m.Event.objects.filter(name="Bad simul").exists()
 
 
 # -- the record, fuzzed ----------------------------------------------------------------------

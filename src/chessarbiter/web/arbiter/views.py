@@ -87,25 +87,26 @@ def played_in_rounds(
             request: HttpRequest, /, event_id: int, *args: P.args, **kwargs: P.kwargs
         ) -> HttpResponse:
             ev = event_for(request.user, event_id, need)
+            if ev.in_rounds():
+                return view(request, ev, *args, **kwargs)
             if ev.simul_contest():
-                messages.info(
-                    request,
+                told, page = (
                     _(
                         "A simul contest is not paired: each exhibitor's score and time are "
                         "recorded on the contest's page, which ranks them."
                     ),
+                    "arbiter:simul",
                 )
-                return redirect("arbiter:simul", ev.pk)
-            if ev.on_bracket():
-                messages.info(
-                    request,
+            else:
+                told, page = (
                     _(
                         "A knockout event is played on its bracket: no rounds are paired and "
                         "no Swiss standings are kept."
                     ),
+                    "arbiter:knockout",
                 )
-                return redirect("arbiter:knockout", ev.pk)
-            return view(request, ev, *args, **kwargs)
+            messages.info(request, told)
+            return redirect(page, ev.pk)
 
         return wrapper
 
