@@ -105,8 +105,7 @@ def convert(
     if output is None:
         click.echo(text, nl=False)
     else:
-        with open(output, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
+        trf_io.write_text(text, output)
 
 
 @trf_group.command("result")

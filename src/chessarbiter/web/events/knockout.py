@@ -9,10 +9,10 @@ every change is one transaction with an audit entry, as in :mod:`.services`."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
@@ -511,17 +511,30 @@ def replace(player: m.Player, user: Any, **fields: Any) -> m.Player:
 # -- team cup (Team Competitions 1972) ------------------------------------------------------------
 
 
+_V = TypeVar("_V")
+
+
+def _by_leg(
+    games: Iterable[m.KnockoutGame], value: Callable[[m.KnockoutGame], _V | None]
+) -> dict[int, dict[int, _V]]:
+    """``value`` of each game of the recorded legs of a team cup match, by board, by leg
+    (a game whose value is ``None`` or ``""`` left out)."""
+    out: dict[int, dict[int, _V]] = {}
+    for g in games:
+        if g.leg is not None and g.board is not None:
+            v = value(g)
+            if v is not None and v != "":
+                out.setdefault(g.leg, {})[g.board] = v
+    return out
+
+
 def _legs(row: m.KnockoutMatch) -> dict[int, dict[int, float]]:
     """The legs recorded of a team cup match: the first team's points by board, by leg."""
     return _legs_of(row.game_set.all())
 
 
 def _legs_of(games: Iterable[m.KnockoutGame]) -> dict[int, dict[int, float]]:
-    out: dict[int, dict[int, float]] = {}
-    for g in games:
-        if g.leg is not None and g.board is not None:
-            out.setdefault(g.leg, {})[g.board] = float(g.score)
-    return out
+    return _by_leg(games, lambda g: float(g.score))
 
 
 Seat: TypeAlias = tuple[m.Player | None, m.Player | None]
@@ -532,21 +545,13 @@ its line-up, or the team registered no players)."""
 def _empties(games: Iterable[m.KnockoutGame]) -> dict[int, dict[int, str]]:
     """The boards of the recorded legs left empty: the empty side (``w``/``b``) by board, by
     leg."""
-    out: dict[int, dict[int, str]] = {}
-    for g in games:
-        if g.leg is not None and g.board is not None and g.empty:
-            out.setdefault(g.leg, {})[g.board] = g.empty
-    return out
+    return _by_leg(games, lambda g: g.empty)
 
 
 def _seats(games: Iterable[m.KnockoutGame]) -> dict[int, dict[int, Seat]]:
     """The line-ups of the legs recorded of a team cup match: White and Black by board, by
     leg."""
-    out: dict[int, dict[int, Seat]] = {}
-    for g in games:
-        if g.leg is not None and g.board is not None:
-            out.setdefault(g.leg, {})[g.board] = (g.white, g.black)
-    return out
+    return _by_leg(games, lambda g: (g.white, g.black))
 
 
 def _cup_teams(event: m.Event) -> dict[int, tuple[m.Team, list[m.Player]]]:

@@ -25,6 +25,7 @@ from chessarbiter.pairing.double_swiss.rules import (
     match_of_column,
 )
 from chessarbiter.pairing.systems import DOUBLE_SWISS, pairing_rules
+from chessarbiter.special.handicap import MAX_ODDS_CHARS
 
 
 def _bounded(low: int | Decimal, high: int | Decimal) -> list[Any]:
@@ -349,7 +350,7 @@ class Event(models.Model):
     #: table (:func:`chessarbiter.special.handicap.parse_time_odds`); blank: none.
     time_odds = models.CharField(
         _("time odds"),
-        max_length=2000,
+        max_length=MAX_ODDS_CHARS,
         blank=True,
         help_text=_(
             "From each rating difference, the stronger player's control | the weaker's (e.g. "

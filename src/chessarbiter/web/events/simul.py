@@ -113,14 +113,16 @@ def contest(event: m.Event) -> Contest:
     :func:`chessarbiter.special.simul.simul_contest` (Team Competitions 1972), from the
     results recorded so far."""
     players = list(event.players.order_by("number"))
-    done = [p for p in players if p.simul_score is not None and p.simul_minutes is not None]
-    pending = [p for p in players if p not in done]
+    results = {p.number: store.simul_result(p, event.simul_boards) for p in players}
+    done = [p for p in players if results[p.number] is not None]
+    pending = [p for p in players if results[p.number] is None]
     by_label = {store.simul_label(p): p for p in done}
     rows: list[ContestRow] = []
     problem = ""
     if len(done) >= 2:
+        recorded = [r for r in results.values() if r is not None]
         try:
-            ranked = sm.simul_contest(store.simul_results(event), event.simul_per_minutes)
+            ranked = sm.simul_contest(recorded, event.simul_per_minutes)
         except sm.SimulError as e:
             problem = str(e)
         else:

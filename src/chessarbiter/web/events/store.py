@@ -361,16 +361,25 @@ def simul_label(player: m.Player) -> str:
     return f"{player.number}. {player.name}"
 
 
+def simul_result(player: m.Player, boards: int | None) -> SimulResult | None:
+    """An exhibitor's recorded result as the library reads it
+    (:class:`chessarbiter.special.simul.SimulResult`, named by :func:`simul_label`, against
+    ``boards`` opponents); None while his simul is not over."""
+    if player.simul_score is None or player.simul_minutes is None:
+        return None
+    return SimulResult(
+        simul_label(player), _points(player.simul_score), player.simul_minutes, boards
+    )
+
+
 def simul_results(event: m.Event) -> list[SimulResult]:
-    """A simul contest's results recorded so far, as the library reads them
-    (:class:`chessarbiter.special.simul.SimulResult`, each exhibitor by :func:`simul_label`,
-    the event's boards for all), in the exhibitors' order; empty for another event."""
+    """A simul contest's results recorded so far (:func:`simul_result`, the event's boards for
+    all), in the exhibitors' order; empty for another event."""
     if not event.simul_contest():
         return []
-    return [
-        SimulResult(simul_label(p), _points(p.simul_score), p.simul_minutes, event.simul_boards)
-        for p in event.players.filter(simul_score__isnull=False, simul_minutes__isnull=False)
-        .order_by("number")
-        .only("number", "name", "simul_score", "simul_minutes")
-        if p.simul_score is not None and p.simul_minutes is not None
-    ]
+    rows = event.players.filter(simul_score__isnull=False, simul_minutes__isnull=False)
+    found = (
+        simul_result(p, event.simul_boards)
+        for p in rows.order_by("number").only("number", "name", "simul_score", "simul_minutes")
+    )
+    return [r for r in found if r is not None]
