@@ -35,7 +35,8 @@ class SectionError(ChessArbiterError):
 class Section:
     """What the move rule reads of a section: its name, its system (one of
     :data:`chessarbiter.event_settings.SYSTEMS`), how many rounds are paired (for a knockout,
-    1 once its bracket is drawn), and whether it is archived."""
+    1 once its bracket is drawn; for a simul contest, 1 once an exhibitor's result is
+    recorded), and whether it is archived."""
 
     name: str
     system: str
@@ -48,12 +49,17 @@ def move_problem(source: Section, target: Section) -> str | None:
 
     The organiser's rule for sections: a player moves before round 1 of either section is
     paired (C.04.2 A.2, 2026: the pairing numbers are fixed by the initial order before round
-    1; a knockout's draw fixes its bracket the same way), between two sections that are not
+    1; a knockout's draw fixes its bracket the same way, and a simul contest its exhibitors
+    once a result is recorded: Team Competitions 1972, the same number of opponents for
+    all), between two sections that are not
     archived, and never in or out of a team event (Team Competitions 1972: a team's players
     are its registered list, in board order).
 
     >>> print(move_problem(Section("Open", "swiss"), Section("Teams", "team-rr")))
     Teams is a team event: its players are registered with their team.
+    >>> simuls = Section("Simuls", "simul-contest", rounds_paired=1)
+    >>> print(move_problem(simuls, Section("Open", "swiss")))
+    Simuls: an exhibitor's result is recorded; a player moves between sections only before it is.
     """
     for section in (source, target):
         if section.archived:
@@ -61,11 +67,10 @@ def move_problem(source: Section, target: Section) -> str | None:
         if section.system in TEAM_SYSTEMS:
             return f"{section.name} is a team event: its players are registered with their team."
         if section.rounds_paired:
-            what = (
-                "its bracket is drawn"
-                if section.system == "knockout"
-                else "round 1 is already paired"
-            )
+            what = {
+                "knockout": "its bracket is drawn",
+                "simul-contest": "an exhibitor's result is recorded",
+            }.get(section.system, "round 1 is already paired")
             return f"{section.name}: {what}; a player moves between sections only before it is."
     return None
 

@@ -414,3 +414,19 @@ def test_no_page_of_the_event_fails(client: Client, chief: User, contest: m.Even
             assert r.status_code in (200, 302, 404, 405), (url, r.status_code)
             seen += 1
     assert seen >= 30
+
+
+def test_an_exhibitor_with_a_result_stays_in_his_contest(chief: User, contest: m.Event) -> None:
+    """A player moves between sections only before either is under way (the library's
+    :func:`chessarbiter.sections.move_problem`): a simul contest is, once a result is
+    recorded; before that an exhibitor moves like any player."""
+    other = services.add_section(contest.festival, chief, name="Open", rounds=5)
+    services.move_player(contest.players.get(number=3), other, chief)  # nothing recorded yet
+    simul.record_result(contest.players.get(number=1), chief, "15", "155")
+    tal = contest.players.get(number=1)
+    with pytest.raises(services.ServiceError, match="an exhibitor's result is recorded"):
+        services.move_player(tal, other, chief)
+    tal.refresh_from_db()
+    assert (tal.event_id, tal.simul_score) == (contest.pk, Decimal(15))
+    with pytest.raises(services.ServiceError, match="an exhibitor's result is recorded"):
+        services.move_player(other.players.get(), contest, chief)

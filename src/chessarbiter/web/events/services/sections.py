@@ -15,7 +15,7 @@ from chessarbiter.sections import Section, SectionError, check_move
 
 from .. import models as m
 from .core import ServiceError, User, atomic, audit, check_stored_event, locked_event
-from .events import create_event
+from .events import create_event, simul_recorded
 from .trf_files import import_trf
 
 #: The most sections one event holds.
@@ -115,7 +115,10 @@ def update_festival(festival: m.Festival, user: User, **fields: Any) -> m.Festiv
 
 
 def _section(event: m.Event) -> Section:
-    paired = 1 if event.knockout_matches.exists() else event.round_set.count()
+    if event.knockout_matches.exists() or simul_recorded(event):
+        paired = 1
+    else:
+        paired = event.round_set.count()
     return Section(event.name, event.system, rounds_paired=paired, archived=event.archived)
 
 
