@@ -179,3 +179,9 @@ def test_the_contest_ranks_exactly_what_its_check_accepts(
 @given(st.integers(0, 527_040))
 def test_minutes_are_written_as_they_are_read(minutes: int) -> None:
     assert parse_minutes(minutes_text(minutes)) == minutes
+
+
+def test_a_score_is_kept_as_a_decimal_number() -> None:
+    """A score typed in exponent form or as -0 is stored and shown as the number it is."""
+    assert str(parse_score("1e1")) == "10" and str(parse_score("-0")) == "0"
+    assert str(parse_score("1.5E+1")) == "15"

@@ -324,10 +324,11 @@ def minutes_text(minutes: int) -> str:
 
 def parse_score(text: str) -> Decimal:
     """``15``, ``15.5``, ``15½``: a finite number of at most
-    :data:`~chessarbiter.limits.MAX_POINTS` either way.
+    :data:`~chessarbiter.limits.MAX_POINTS` either way, written back as typed in decimals
+    (``1e1`` is ``10``, ``-0`` is ``0``).
 
-    >>> parse_score("15½")
-    Decimal('15.5')
+    >>> parse_score("15½"), parse_score("1e1"), parse_score("-0")
+    (Decimal('15.5'), Decimal('10'), Decimal('0'))
     """
     if len(text) > _SCORE_CHARS:
         raise SimulError(f"bad score {text[:40]!r} (at most {_SCORE_CHARS} characters)")
@@ -342,6 +343,11 @@ def parse_score(text: str) -> Decimal:
         raise SimulError(f"bad score {text[:40]!r}")
     if value.copy_abs() > limits.MAX_POINTS:  # copy_abs: exact, never an Overflow
         raise SimulError(f"score {text[:40]!r} is beyond {limits.MAX_POINTS} points")
+    if value == 0:
+        return Decimal(0)
+    exponent = value.as_tuple().exponent
+    if isinstance(exponent, int) and exponent > 0:  # 1E+1: within MAX_POINTS, so exact
+        return value.quantize(Decimal(1))
     return value
 
 
